@@ -40,11 +40,14 @@ describe('the staffing section of a year without positions', () => {
     expect(await screen.findByText(/FY28 has no positions yet/)).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByText('All positions')).toBeNull();
+    // Nothing to group either.
+    expect(screen.queryByLabelText('Group staffing by')).toBeNull();
   });
 
   it('keeps the table when last year had positions to compare with', async () => {
     renderSection(empty({ fte: 12.5, filledFte: 12, vacantFte: 0.5 }));
     expect(await screen.findByRole('table')).toBeTruthy();
+    expect(screen.getByLabelText('Group staffing by')).toBeTruthy();
     expect(screen.getByText(/FY28 has no positions yet/)).toBeTruthy();
   });
 });

@@ -60,9 +60,12 @@ export function StaffingSection(props: {
             {fy} positions, FTE {staffingKinds(s ? [s.totals, ...rows] : [])}
           </p>
         </div>
-        <div className="chart-card__tools">
-          <StaffingDimensionSwitch value={dimension} onChange={setDimension} label="Group staffing by" />
-        </div>
+        {/* Nothing to group without a table (the data not here yet still shows the switch). */}
+        {s && !table ? null : (
+          <div className="chart-card__tools">
+            <StaffingDimensionSwitch value={dimension} onChange={setDimension} label="Group staffing by" />
+          </div>
+        )}
       </div>
       {staffing.isError ? (
         <p className="muted">{errorMessage(staffing.error, 'The staffing summary could not be loaded.')}</p>
