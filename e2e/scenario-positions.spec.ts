@@ -200,7 +200,7 @@ async function positionsFlow(page: Page, who: typeof FINANCE, size: string) {
     const server = await apiCall(page, 'GET', `/scenarios/cuts/${scenario.id}/positions`);
     expect(centsOf(server.totals.net)).toBe(kept - addedCost);
     if (size === 'desktop') {
-      await handedOver(page, kept - addedCost);
+      await handedOver(page, panel, kept - addedCost);
     }
 
     // Personnel lines are cut by position here: their percent controls are read-only and say so.
@@ -225,7 +225,10 @@ async function positionsFlow(page: Page, who: typeof FINANCE, size: string) {
  * lines' total there as on screen (the workbook's Summary read from its cached results, which its
  * formulas over the Lines and Positions sheets give; workbook.test evaluates them).
  */
-async function handedOver(page: Page, net: bigint) {
+async function handedOver(page: Page, panel: Locator, net: bigint) {
+  // Why the order picked the cut that is left, as the list says it; the add was made by hand.
+  const why = await panel.locator('td[data-label="Picked"] > span').first().innerText();
+  expect(why).not.toBe('');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export to Excel' }).click(),
@@ -240,7 +243,12 @@ async function handedOver(page: Page, net: bigint) {
   const adjusted = await summaryCard(page, 'Adjusted Total').innerText();
   expect(money(result('B8'))).toBe(adjusted);
   expect(money(result('B7'))).toBe(await summaryCard(page, 'Total Cuts').innerText());
-  expect(book.getWorksheet('Positions')!.getCell('A3').value).toBe('Add');
+  const sheet = book.getWorksheet('Positions')!;
+  expect(sheet.getCell('A3').value).toBe('Add');
+  // Its Picked column says why the cut was picked, in the list's words; blank for the add.
+  expect([sheet.getCell('K1').value, sheet.getCell('L1').value]).toEqual(['Picked', 'Warning']);
+  expect(sheet.getCell('K2').value).toBe(why);
+  expect(sheet.getCell('K3').value).toBeNull();
 
   await page.evaluate(() => {
     window.print = () => undefined;
@@ -252,6 +260,10 @@ async function handedOver(page: Page, net: bigint) {
     money(net),
   );
   await expect(printed.getByRole('heading', { name: 'Cuts and adds by position' })).toBeVisible();
+  const byPosition = printed.locator('h2:text-is("Cuts and adds by position") + table');
+  await expect(byPosition.getByRole('columnheader').last()).toHaveText('Picked');
+  await expect(byPosition.locator('tbody tr').first().locator('td').last()).toContainText(why);
+  await expect(byPosition.locator('tbody tr').nth(1).locator('td').last()).toHaveText('');
   await expect(printed.locator('tfoot')).toContainText(adjusted);
   await saveScreen(page, 'scenario-positions-print');
   await page.emulateMedia({ media: 'screen' });

@@ -15,6 +15,7 @@ import { useToast } from '@web/components/toast';
 import { countOf, formatMoneyCents } from '@web/lib/format';
 import { AddPositionDialog } from './add-position-dialog';
 import { CutPositionsDialog } from './cut-positions-dialog';
+import { PickedText } from './picked';
 import { fteText } from './position-text';
 import './positions.css';
 
@@ -118,16 +119,11 @@ function ChangeRow({ change: c, canWrite, onRemove, busy }: RowProps) {
   );
 }
 
-/**
- * Why the cut's order took the position, as the cut said when it was saved, and its $0 warning
- * while it holds (the server keeps both). Empty for an add (made by hand) and for a cut saved
- * before the reasons were kept: nothing is made up for them.
- */
+/** Why the cut's order took the position and its $0 warning (picked.tsx); empty for an add. */
 function Picked({ change: c }: { change: ScenarioPositionChange }) {
   return (
     <td className="positions__picked" data-label="Picked">
-      {c.why ? <span>{c.why}</span> : null}
-      {c.warning ? <strong className="positions__pick-warning">{c.warning}</strong> : null}
+      <PickedText change={c} />
     </td>
   );
 }

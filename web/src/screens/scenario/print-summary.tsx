@@ -8,6 +8,7 @@ import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
 import { useDistrictName } from '@web/api/budget-years';
 import { formatDateTime, formatMoneyCents } from '@web/lib/format';
 import { budgetYearLabel } from '@web/lib/budget-year-label';
+import { PickedText } from './picked';
 import { categoryTotals, gapLabel, lineLabel } from './scenario-math';
 import './print.css';
 import { TableHead } from '@web/components/table-head';
@@ -27,7 +28,10 @@ export const TOP_CUTS = 10;
 
 const BODY_CLASS = 'scenario-printing';
 
-/** 'Cut' or 'Add', the position and where, and what it saves or costs. */
+/**
+ * 'Cut' or 'Add', the position and where, what it saves or costs, and why the cut's order picked it
+ * with its $0 warning, as the Scenario Builder's list says them (blank for an add).
+ */
 function PositionRow({ change: c }: { change: ScenarioPositionChange }) {
   const amount = c.amount === null ? (c.unpricedReason ?? 'Not priced') : formatMoneyCents(c.amount);
   return (
@@ -37,6 +41,9 @@ function PositionRow({ change: c }: { change: ScenarioPositionChange }) {
       </th>
       <td>{c.fte.toLocaleString('en-US', { maximumFractionDigits: 3 })}</td>
       <td>{c.kind === 'cut' ? `Saves ${amount}` : `Costs ${amount}`}</td>
+      <td className="print-table__picked">
+        <PickedText change={c} />
+      </td>
     </tr>
   );
 }
@@ -146,7 +153,14 @@ function PrintPage({ data }: { data: PrintData }) {
         <>
           <h2>Cuts and adds by position</h2>
           <table className="print-table">
-            <TableHead cols={['Position', 'FTE', 'Saves or costs']} />
+            <TableHead
+              cols={[
+                'Position',
+                'FTE',
+                'Saves or costs',
+                { label: 'Picked', className: 'print-table__picked' },
+              ]}
+            />
             <tbody>
               {positions.slice(0, TOP_CUTS).map((c) => (
                 <PositionRow key={c.id} change={c} />

@@ -2,6 +2,7 @@ import { centsOf, fromCents } from '@shared/money';
 import type { ScenarioPositionChange } from '@web/api/scenario-positions';
 import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
 import { dataRows, header, money, moneyFormula, type SheetSpec, type XCell } from '@web/lib/workbook';
+import { pickedWords } from './position-text';
 
 /*
  * The workbook's Positions sheet: the scenario's cuts and adds by position, each with what it saves
@@ -43,12 +44,15 @@ export function positionsSheet(changes: readonly ScenarioPositionChange[]): {
       'Off the Total',
       'Off the General Fund',
       'Note',
+      'Picked',
+      'Warning',
     ),
   ];
   let net = 0n;
   let general = 0n;
   changes.forEach((c, i) => {
     const r = first + i;
+    const picked = pickedWords(c);
     const figures = changeNet(c);
     net += figures.net;
     general += figures.general;
@@ -64,6 +68,9 @@ export function positionsSheet(changes: readonly ScenarioPositionChange[]): {
       moneyFormula(c.kind === 'cut' ? `G${r}` : `-G${r}`, fromCents(figures.net)),
       c.generalAmount === null ? null : money(fromCents(figures.general)),
       note(c),
+      // Why the cut's order took it and its $0 warning, as the list says them; blank for an add.
+      picked.why,
+      picked.warning,
     ]);
   });
   while (rows.length < total - 1) {
@@ -81,7 +88,7 @@ export function positionsSheet(changes: readonly ScenarioPositionChange[]): {
     moneyFormula(`SUM(I${first}:I${last})`, fromCents(general)),
   ]);
   return {
-    sheet: { name: 'Positions', rows, widths: [8, 34, 30, 22, 8, 10, 16, 16, 20, 60] },
+    sheet: { name: 'Positions', rows, widths: [8, 34, 30, 22, 8, 10, 16, 16, 20, 60, 34, 40] },
     net,
     general,
   };

@@ -370,6 +370,31 @@ describe('scenario workbook', () => {
     expect(column('D')).toBe(original - kept);
   });
 
+  it('says why each cut was picked, its warning beside it, as the Scenario Builder lists them', async () => {
+    const NO_SALARY = 'saves nothing: its holder has no salary';
+    const { book } = await open([
+      change(1, 'cut', 80000.15, 48000.09, { why: 'hired 2019-08-26 (least senior)' }),
+      change(2, 'cut', 0, 0, { why: 'no hire date: newest position', warning: NO_SALARY }),
+      // A cut saved before the reasons were kept, and an add (made by hand): nothing is made up.
+      change(3, 'cut', 61000.07, 61000.07, { reason: 'Enrollment down' }),
+      change(4, 'add', 52000.5, 52000.5),
+    ]);
+    const sheet = book.getWorksheet('Positions')!;
+    const text = (address: string) => {
+      const v = sheet.getCell(address).value;
+      return v === null ? null : String(v);
+    };
+    expect([text('K1'), text('L1')]).toEqual(['Picked', 'Warning']);
+    expect([2, 3, 4, 5].map((r) => [text(`K${r}`), text(`L${r}`)])).toEqual([
+      ['hired 2019-08-26 (least senior)', null],
+      ['no hire date: newest position', NO_SALARY],
+      [null, null],
+      [null, null],
+    ]);
+    // The user's own reason stays in the Note column, apart from the pick's.
+    expect(text('J4')).toBe('Enrollment down');
+  });
+
   it('writes text that would run as a formula as text', async () => {
     const { book } = await open();
     expect(book.getWorksheet('Lines')!.getCell('B4').value).toBe(`'=HYPERLINK("http://x","y")`);
