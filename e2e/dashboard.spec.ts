@@ -74,9 +74,14 @@ test('an admin reads the dashboard, toggles a category and switches to a project
   await expect(page.getByText('FY27 figures are projected')).toBeVisible();
   await expect(header).toContainText('projected figures');
   // FY27 is budgeted from the FY26 roster: the staff card counts positions, and is titled so.
-  const positions = page.getByRole('region', { name: 'Positions' });
+  const positions = page.getByRole('region', { name: 'Positions', exact: true });
   await expect(positions).toContainText('Budgeted positions of the FY26 roster');
   await expect(page.getByRole('region', { name: 'Employees' })).toHaveCount(0);
+  // So does the location card, under a title that says positions (it read 'Headcount by Location').
+  await expect(page.getByRole('region', { name: 'Positions by Location' })).toContainText(
+    /[1-9][\d,]* positions, \$[\d,]+ in salaries/,
+  );
+  await expect(page.getByRole('region', { name: 'Headcount by Location' })).toHaveCount(0);
   await expect(positions.getByRole('link', { name: 'View All Positions' })).toHaveAttribute(
     'href',
     '/admin/positions',

@@ -84,6 +84,21 @@ export const SALARIES: SalaryDistribution = {
   roster: null,
   ...echoFunds(),
 };
+/** FY27 budgeted from the FY26 roster of the selected budget year (id 2): 507 funded positions. */
+export const ROSTER_STATS: EmployeeStats = {
+  ...STATS,
+  totalEmployees: 507,
+  totalSalary: 36_900_000,
+  totalFte: 493.9,
+  byBuilding: [{ buildingId: 1, building: 'High School', count: 114, total: 8_700_000, fte: 110 }],
+  source: 'roster',
+  roster: { budgetYearId: 2, fiscalYear: 2026, filled: 504, vacant: 3, frozen: 1, holders: 504, unpriced: 0 },
+};
+export const ROSTER_SALARIES: SalaryDistribution = {
+  ...SALARIES,
+  source: 'roster',
+  roster: { budgetYearId: 2, fiscalYear: 2026 },
+};
 
 export type Answer = 'pending' | 'fail' | object;
 

@@ -46,7 +46,7 @@ export function HeadcountCard({
   totalSalary,
   totalFte,
   title = 'Headcount by Location',
-  emptyText = 'No employees in this fiscal year.',
+  emptyText,
   className = 'dash-wide',
   note,
   status,
@@ -74,7 +74,7 @@ export function HeadcountCard({
           : `${totalEmployees.toLocaleString('en-US')} ${word}${totalSalary === null ? '' : `, ${formatMoney(totalSalary)} in salaries`}`
       }
       isEmpty={locations.length === 0}
-      empty={<p className="muted">{emptyText}</p>}
+      empty={<p className="muted">{emptyText ?? `No ${word} in this fiscal year.`}</p>}
       chart={
         <BarChart
           namesAbove={namesAbove}

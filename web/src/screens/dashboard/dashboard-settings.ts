@@ -17,6 +17,16 @@ export const SECTIONS = [
 
 export type SectionKey = (typeof SECTIONS)[number]['key'];
 
+/** The staff cards' names for a year that counts a roster's positions (their titles say positions). */
+const POSITION_LABELS: Partial<Record<SectionKey, string>> = {
+  employees: 'Position totals',
+  headcount: 'Positions by location',
+};
+
+/** The sections as the Settings panel names them for the year shown: a roster year's staff cards say positions. */
+export const sectionsFor = (positions: boolean) =>
+  SECTIONS.map((s) => ({ key: s.key, label: (positions && POSITION_LABELS[s.key]) || s.label }));
+
 /** Millions with 1 or 2 decimals. */
 export type MoneyDecimals = 1 | 2;
 

@@ -2,7 +2,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { EmployeeStats, SalaryDistribution } from '@web/api/dashboard';
-import { BUILDINGS, CATEGORIES, range, renderDashboard, SALARIES, STATS, SUMMARY } from '@web/test/dashboard';
+import {
+  BUILDINGS,
+  CATEGORIES,
+  range,
+  renderDashboard,
+  ROSTER_SALARIES,
+  ROSTER_STATS,
+  SALARIES,
+  STATS,
+  SUMMARY,
+} from '@web/test/dashboard';
 
 // Plotly is not needed to read the cards' words.
 vi.mock('@web/components/charts/lazy-plot', () => ({ LazyPlot: () => null }));
@@ -11,21 +21,6 @@ vi.mock('@web/components/charts/lazy-plot', () => ({ LazyPlot: () => null }));
 // read 'Employees' over 'Positions 507, 493.9 FTE'; FY2028 has neither lines nor a roster, and its
 // salary cards read '0 teachers by salary range' above the sentence saying there are none.
 
-/** FY27 budgeted from the FY26 roster of the selected budget year (id 2): 507 funded positions. */
-const ROSTER_STATS: EmployeeStats = {
-  ...STATS,
-  totalEmployees: 507,
-  totalSalary: 36_900_000,
-  totalFte: 493.9,
-  byBuilding: [{ buildingId: 1, building: 'High School', count: 114, total: 8_700_000, fte: 110 }],
-  source: 'roster',
-  roster: { budgetYearId: 2, fiscalYear: 2026, filled: 504, vacant: 3, frozen: 1, holders: 504, unpriced: 0 },
-};
-const ROSTER_SALARIES: SalaryDistribution = {
-  ...SALARIES,
-  source: 'roster',
-  roster: { budgetYearId: 2, fiscalYear: 2026 },
-};
 const NONE_STATS: EmployeeStats = {
   ...STATS,
   totalEmployees: 0,
@@ -56,7 +51,8 @@ async function open(stats: EmployeeStats, salaries: SalaryDistribution, categori
   });
   await waitFor(
     () => {
-      for (const name of ['Teacher Salaries', 'Paraeducator Salaries', 'Headcount by Location']) {
+      const location = stats.source === 'roster' ? 'Positions by Location' : 'Headcount by Location';
+      for (const name of ['Teacher Salaries', 'Paraeducator Salaries', location]) {
         expect(card(name).getAttribute('aria-busy'), name).toBeNull();
       }
     },

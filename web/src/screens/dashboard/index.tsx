@@ -37,7 +37,7 @@ import { ReviewCount } from './review-count';
 import { GenerateProjections } from './generate-projections';
 import { SettingsPanel } from './settings-panel';
 import { budgetYearWords } from './year-heading';
-import { countedWord, staffSourceCaption } from './staff-source';
+import { countedWord, locationTitle, staffSourceCaption } from './staff-source';
 import { ProjectedBanner } from './projected-banner';
 import './dashboard.css';
 
@@ -146,7 +146,7 @@ export function DashboardScreen() {
           >
             {showCalculation ? 'Hide Budget Calculation' : 'Show Budget Calculation'}
           </button>
-          <SettingsPanel api={settings} />
+          <SettingsPanel api={settings} positions={stats.data?.source === 'roster'} />
         </div>
       </div>
 
@@ -258,6 +258,7 @@ export function DashboardScreen() {
             totalSalary={stats.data ? stats.data.totalSalary : 0}
             totalFte={stats.data?.totalFte ?? 0}
             // A planned year counts the roster its salaries come from, a year with neither says so.
+            title={locationTitle(stats.data)}
             counted={countedWord(stats.data)}
             note={stats.data?.source === 'roster' ? (staffNote ?? undefined) : undefined}
             emptyText={stats.data?.source === 'none' ? (staffNote ?? undefined) : undefined}

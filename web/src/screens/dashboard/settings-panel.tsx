@@ -1,12 +1,21 @@
 import * as Popover from '@radix-ui/react-popover';
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useId } from 'react';
-import { SECTIONS, type DashboardSettingsApi, type MoneyDecimals } from './dashboard-settings';
+import { sectionsFor, type DashboardSettingsApi, type MoneyDecimals } from './dashboard-settings';
 import { FieldGroup } from '@web/components/form/field';
 import { RadioOption } from '@web/components/form/radio-option';
 
-/** The dashboard's Settings: which sections show and how money reads; remembered in this browser. */
-export function SettingsPanel({ api }: { api: DashboardSettingsApi }) {
+/**
+ * The dashboard's Settings: which sections show and how money reads; remembered in this browser.
+ * `positions`: the year shown counts a roster's positions, so the staff cards are named for them.
+ */
+export function SettingsPanel({
+  api,
+  positions = false,
+}: {
+  api: DashboardSettingsApi;
+  positions?: boolean;
+}) {
   const id = useId();
   const { settings, toggleSection, setDecimals, reset } = api;
   return (
@@ -32,7 +41,7 @@ export function SettingsPanel({ api }: { api: DashboardSettingsApi }) {
         >
           <fieldset className="settings-panel__group">
             <legend>Sections</legend>
-            {SECTIONS.map((section) => (
+            {sectionsFor(positions).map((section) => (
               <label key={section.key} className="check">
                 <input
                   type="checkbox"

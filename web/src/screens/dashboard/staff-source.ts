@@ -33,6 +33,13 @@ export function staffSourceCaption(
 export const countedWord = (stats: Pick<EmployeeStats, 'source'> | undefined) =>
   stats?.source === 'roster' ? 'Positions' : 'Employees';
 
+/**
+ * The location card's title: a roster year's card counts positions and says so (QA: FY27 read
+ * 'Headcount by Location' over '507 positions'); a year of employee lines counts its headcount.
+ */
+export const locationTitle = (stats: Pick<EmployeeStats, 'source'> | undefined) =>
+  stats?.source === 'roster' ? 'Positions by Location' : 'Headcount by Location';
+
 /** What a staff card of a year with neither employee lines nor a roster says instead of zeros. */
 export const noStaffText = (fiscalYear: number) =>
   `${fiscalYearLabel(fiscalYear)} has no employee lines, and no roster of positions budgets its salaries.`;
