@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError, translateDbError } from '@server/errors';
 import { fromCents, parseMoneyText } from '@shared/money';
+import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
 import { forTheCommandLine } from './wording';
 
 /**
@@ -171,4 +172,14 @@ export function report(raw: unknown, json: boolean, as?: string): number {
   const stack = process.env.LOG_LEVEL === 'debug' && err instanceof Error ? err.stack : undefined;
   process.stderr.write(`${stack ?? `Error: ${err instanceof Error ? err.message : String(err)}`}\n`);
   return 1;
+}
+
+/**
+ * A change the locked salary lines of the year it costs into do not have (the write's answer says
+ * so, as the screens do): said on stderr, so --json stays one document on stdout.
+ */
+export function noteLockedLines(answer: { salaryLines?: SalaryLinesLocked }): void {
+  if (answer.salaryLines) {
+    process.stderr.write(`Note: ${answer.salaryLines.message}\n`);
+  }
 }

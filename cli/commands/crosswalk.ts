@@ -15,7 +15,7 @@ import {
 } from '@shared/schemas/crosswalk';
 import { withCli } from '../context';
 import { budgetYearOrDefault, fundNamed, workGroupNamed } from '../lookups';
-import { parseFlags, printJson, printRows } from '../output';
+import { noteLockedLines, parseFlags, printJson, printRows } from '../output';
 import { categoryId } from './positions-lookups';
 
 interface RuleFlags {
@@ -244,6 +244,7 @@ export function registerCrosswalkCommands(program: Command): void {
           const res = await applyCrosswalk(app, actor, body);
           if (opts.json) {
             printJson(res);
+            noteLockedLines(res);
             return;
           }
           const label = fiscalYearLabel(body.fiscalYear);
@@ -252,6 +253,7 @@ export function registerCrosswalkCommands(program: Command): void {
               ? `Dry run (nothing saved): applying the rules would change ${applied(res, label)}.\n`
               : `Applied the rules: changed ${applied(res, label)}.\n`,
           );
+          noteLockedLines(res);
         });
       },
     );

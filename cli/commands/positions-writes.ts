@@ -4,9 +4,8 @@ import * as s from '@shared/schemas/positions';
 import * as service from '@server/domains/positions';
 import { withCli } from '../context';
 import { workGroupNamed } from '../lookups';
-import { parseFlags, printJson, printRows, numberFlag } from '../output';
+import { noteLockedLines, parseFlags, printJson, printRows, numberFlag } from '../output';
 import { printPosition } from './positions';
-import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
 import {
   buildingId,
   categoryId,
@@ -15,16 +14,6 @@ import {
   versionOf,
   writeAtVersion,
 } from './positions-lookups';
-
-/**
- * A change the locked salary lines of the year it costs into do not have (the write's answer says
- * so, as the Positions screen does): said on stderr, so --json stays one document on stdout.
- */
-function noteLockedLines(answer: { salaryLines?: SalaryLinesLocked }): void {
-  if (answer.salaryLines) {
-    process.stderr.write(`Note: ${answer.salaryLines.message}\n`);
-  }
-}
 
 const FLAGS = {
   ...POSITION_FLAGS,
@@ -270,7 +259,7 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
             },
             { step: '--step', lane: '--lane' },
           );
-          await service.setVacancyPlacement(app, actor, group.id, body);
+          noteLockedLines(await service.setVacancyPlacement(app, actor, group.id, body));
         }
         const { placements } = await service.listVacancyPlacements(app, actor);
         if (o.json) {

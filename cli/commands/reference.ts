@@ -8,7 +8,7 @@ import { createBuilding, listBuildings } from '@server/domains/budgets';
 import { linkEmployeesToBuildings, updateDeseCodes } from '@server/domains/line-items';
 import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';
-import { parseFlags, printJson, printRows } from '../output';
+import { noteLockedLines, parseFlags, printJson, printRows } from '../output';
 
 const METHOD_LABELS = { code: 'location code', name: 'name', 'name-prefix': 'name prefix' } as const;
 
@@ -146,6 +146,7 @@ function registerBulkUpdate(program: Command): void {
       await withCli(program.opts().as, async ({ app, actor }) => {
         const budgetYearId = (await budgetYearNamed(app, actor, opts.budgetYear)).id;
         const result = await linkEmployeesToBuildings(app, actor, { ...input, budgetYearId });
+        noteLockedLines(result);
         if (opts.json) {
           printJson(result);
           return;
@@ -172,6 +173,7 @@ function registerBulkUpdate(program: Command): void {
       await withCli(program.opts().as, async ({ app, actor }) => {
         const budgetYearId = (await budgetYearNamed(app, actor, opts.budgetYear)).id;
         const result = await updateDeseCodes(app, actor, { ...input, budgetYearId });
+        noteLockedLines(result);
         if (opts.json) {
           printJson(result);
           return;

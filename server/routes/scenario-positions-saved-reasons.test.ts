@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { centsOf } from '@shared/money';
 import { useApp } from '../../test/use-app';
 import { buildBudgetYear, buildBuilding, buildCategory, insertEmployees } from '../../test/factories';
 import { positionsFromLines } from '../domains/positions';
@@ -13,8 +14,6 @@ import { positionsFromLines } from '../domains/positions';
 const SALARY: Record<string, string> = { A: '68000.11', B: '54000.27', C: '0.00', D: '47250.39' };
 const HIRED: Record<string, string | null> = { A: '2018-08-27', B: '2022-08-29', C: null, D: '2015-08-31' };
 const NO_SALARY = 'saves nothing: its holder has no salary';
-const cents = (text: string) => BigInt(text.replace('.', ''));
-const centsOf = (n: number) => BigInt(n.toFixed(2).replace('.', ''));
 
 const { t, finance } = useApp(['FINANCE']);
 let budgetYearId: number;
@@ -113,7 +112,7 @@ describe('a saved cut by position keeps why each position was taken', () => {
       expected.map(([id]) => cutOf(changes, id as number)).map((c) => [c.positionId, c.why, c.warning]),
     ).toEqual(expected);
     expect(centsOf(cutOf(changes, position.C).amount!)).toBe(0n);
-    expect(centsOf(cutOf(changes, position.B).amount!)).toBe(cents(SALARY.B));
+    expect(centsOf(cutOf(changes, position.B).amount!)).toBe(centsOf(SALARY.B));
   });
 
   it('says nothing for an add, or for a cut saved before the reasons were kept', async () => {
@@ -140,7 +139,7 @@ describe('a saved cut by position keeps why each position was taken', () => {
     expect(added.map((c) => [c.title, c.why, c.warning])).toEqual([['Reading Specialist', null, null]]);
     const old = cutOf(changes, position.D);
     expect([old.why, old.warning]).toEqual([null, null]);
-    expect(centsOf(old.amount!)).toBe(cents(SALARY.D));
+    expect(centsOf(old.amount!)).toBe(centsOf(SALARY.D));
   });
 
   it('drops the $0 warning once the holder has a salary again, and keeps the reason', async () => {
@@ -149,7 +148,7 @@ describe('a saved cut by position keeps why each position was taken', () => {
     });
     expect(raised.status, JSON.stringify(raised.body)).toBe(200);
     const c = cutOf(await listed(), position.C);
-    expect(centsOf(c.amount!)).toBe(cents('45500.45'));
+    expect(centsOf(c.amount!)).toBe(centsOf('45500.45'));
     expect([c.why, c.warning]).toEqual(['no hire date: newest position', null]);
   });
 });

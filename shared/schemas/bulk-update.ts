@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMPLOYEE_STATUSES, idNumberWith, idText } from './common';
 import { fiscalYearInput } from './fiscal-year';
+import { salaryLinesLocked } from './reconciliation';
 
 const budgetYearId = idNumberWith('Budget year is required');
 /** true: compute and report what would change, write nothing (the screens' preview). */
@@ -79,6 +80,8 @@ export const linkBuildingsResponse = z.object({
   /** Employee lines still without a building after the run (District Wide staff stay so). */
   stillUnassigned: z.number().int(),
   dryRun: z.boolean(),
+  /** The locked salary lines the change could not reach (a holder's line moves its position's cost). */
+  salaryLines: salaryLinesLocked.optional(),
 });
 
 export const deseCodesResponse = z.object({
@@ -92,6 +95,8 @@ export const deseCodesResponse = z.object({
     }),
   ),
   dryRun: z.boolean(),
+  /** The locked salary lines the change could not reach (a holder's line moves its position's cost). */
+  salaryLines: salaryLinesLocked.optional(),
 });
 
 export const bulkCountResponse = z.object({
@@ -100,6 +105,8 @@ export const bulkCountResponse = z.object({
   /** Lines changed (or, with dryRun, that would change): those already so are left alone. */
   totalUpdated: z.number().int(),
   dryRun: z.boolean(),
+  /** The locked salary lines the change could not reach (a holder's line moves its position's cost). */
+  salaryLines: salaryLinesLocked.optional(),
 });
 
 const valueCount = z.object({ value: z.string(), count: z.number().int() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idNumber, idText, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
+import { salaryLinesLocked } from './reconciliation';
 
 /**
  * The position crosswalk API: rules mapping a job title (exact, glob or regex) to
@@ -231,6 +232,8 @@ export const applyResponse = z.object({
   byRule: z.array(z.object({ ruleId: z.number().int(), lines: z.number().int() })),
   /** Review flags the change cleared (a line that lacked a work group now has one). */
   clearedFlags: z.number().int(),
+  /** The locked salary lines the change could not reach (the positions' cost moved), as a position write's. */
+  salaryLines: salaryLinesLocked.optional(),
 });
 export type ApplyResult = z.infer<typeof applyResponse>;
 

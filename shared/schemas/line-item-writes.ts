@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idNumber } from './common';
+import { salaryLinesLocked } from './reconciliation';
 import { employeeLineItemSchema } from './line-item-dtos';
 import {
   dateInput,
@@ -203,7 +204,11 @@ export const deleteLineItemResponse = z.object({ message: z.string(), id: z.numb
 
 /** POST /line-items/bulk-update: assign a building (null = District Wide) to every listed line. */
 export const bulkUpdateBody = z.strictObject({ itemIds: itemIdsInput, buildingId: idNumber.nullable() });
-export const bulkCountResponse = z.object({ count: z.number().int() });
+/** salaryLines: the locked salary lines the change could not reach (as lineItemResponse's). */
+export const bulkCountResponse = z.object({
+  count: z.number().int(),
+  salaryLines: salaryLinesLocked.optional(),
+});
 /** POST /line-items/bulk-delete: deletes what exists; ids that do not are reported in failed. */
 export const bulkDeleteBody = z.strictObject({ itemIds: itemIdsInput });
 export const bulkDeleteResponse = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idText, moneyOut } from './common';
+import { salaryLinesLocked } from './reconciliation';
 import { COLA_SOURCES } from './cola-assumptions';
 import { employeeLineItemSchema, proposedLineItemSchema } from './line-item-dtos';
 import { employeeStatus, fiscalYear, queryBoolean, text } from './line-item-inputs';
@@ -69,7 +70,14 @@ export const anyLineItemSchema = z.union([employeeLineItemSchema, proposedLineIt
 export type AnyLineItem = z.infer<typeof anyLineItemSchema>;
 export const lineItemsResponse = z.object({ lineItems: z.array(anyLineItemSchema) });
 export const employeeLineItemsResponse = z.object({ lineItems: z.array(employeeLineItemSchema) });
-export const lineItemResponse = z.object({ lineItem: anyLineItemSchema });
+/**
+ * salaryLines: the locked salary lines the change could not reach (a holder's line moves its
+ * position's cost; reconciliation.lockedRosterLines), as a position write answers.
+ */
+export const lineItemResponse = z.object({
+  lineItem: anyLineItemSchema,
+  salaryLines: salaryLinesLocked.optional(),
+});
 
 /** A DTO field as the compact form sends it (see ./line-item-rows). */
 function wireValue(shape: Record<string, z.ZodType>, column: string): z.ZodType {
@@ -107,7 +115,10 @@ export const lineItemRowsResponse = z.object({
 });
 /** What GET /line-items/budget answers: the object form, or the compact one with format=rows. */
 export const budgetLineItemsResponse = z.union([lineItemsResponse, lineItemRowsResponse]);
-export const employeeLineItemResponse = z.object({ lineItem: employeeLineItemSchema });
+export const employeeLineItemResponse = z.object({
+  lineItem: employeeLineItemSchema,
+  salaryLines: salaryLinesLocked.optional(),
+});
 export const proposedLineItemResponse = z.object({ lineItem: proposedLineItemSchema });
 
 /**

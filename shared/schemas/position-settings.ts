@@ -3,6 +3,7 @@ import { idText, isoDate, moneyOut } from './common';
 import { fiscalYear } from './line-item-inputs';
 import { laneInput, reason, stepInput } from './position-inputs';
 import { positionTotalsSchema } from './position-totals';
+import { salaryLinesLocked } from './reconciliation';
 
 /** The positions API's district settings and summary (./positions.ts re-exports them). */
 
@@ -24,7 +25,14 @@ export const vacancyPlacementSchema = z.object({
 });
 export type VacancyPlacement = z.infer<typeof vacancyPlacementSchema>;
 export const vacancyPlacementsResponse = z.object({ placements: z.array(vacancyPlacementSchema) });
-export const vacancyPlacementResponse = z.object({ placement: vacancyPlacementSchema });
+/**
+ * salaryLines: the locked salary lines the new placement's cost could not reach (the vacancies of
+ * every roster with the group are priced anew), as a position write answers.
+ */
+export const vacancyPlacementResponse = z.object({
+  placement: vacancyPlacementSchema,
+  salaryLines: salaryLinesLocked.optional(),
+});
 export const workGroupParams = z.strictObject({ workGroupId: idText });
 /** Both null clears the setting. */
 export const vacancyPlacementBody = z

@@ -81,6 +81,13 @@ export type UpdateSalaryBudgetResult = z.infer<typeof updateSalaryBudgetResponse
 export type SalaryLinesLocked = z.infer<typeof salaryLinesLocked>;
 
 /**
+ * A write's answer with what its change could not reach, when anything: the locked salary lines
+ * (salaryLines) a position write, a line write or a vacancy placement answers with.
+ */
+export const withSalaryLines = <T extends object>(answer: T, salaryLines: SalaryLinesLocked | null) =>
+  salaryLines ? { ...answer, salaryLines } : answer;
+
+/**
  * GET /positions/salary-lines: whether the salary lines a roster's cost is budgeted into are
  * locked and out of date (the Positions manager's banner and `positions list` say so on opening,
  * not only after a write); null when they are open, follow a payroll, or equal the positions' cost.

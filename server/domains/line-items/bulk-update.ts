@@ -17,6 +17,7 @@ import { buildingMatcher, type BuildingMatchMethod } from '@server/domains/budge
 import { deseCodes, isDeseCode } from '@server/domains/massachusetts';
 import { requireBudgetYear } from '@server/domains/budgets';
 import * as lines from './index';
+import { answerWithSalaryLines } from './follow';
 
 /**
  * Links employee lines that have no building to one, by the rules of buildingMatcher (location
@@ -64,14 +65,14 @@ export async function linkEmployeesToBuildings(
     }
     // After a real run this is what is left; a dry run has changed nothing yet.
     const unlinked = await bq.countUnlinked(trx, scope);
-    return {
+    return answerWithSalaryLines(trx, actor, {
       totalLinked: linked.length,
       results: [...groups.values()].sort(
         (a, b) => a.buildingName.localeCompare(b.buildingName) || a.method.localeCompare(b.method),
       ),
       stillUnassigned: input.dryRun ? unlinked - linked.length : unlinked,
       dryRun: Boolean(input.dryRun),
-    };
+    });
   });
 }
 
@@ -145,7 +146,11 @@ export async function updateDeseCodes(
       }))
       .filter((r) => input.mappings || r.employeesUpdated > 0)
       .sort((a, b) => a.jobClass.localeCompare(b.jobClass));
-    return { totalUpdated: changes.length, results, dryRun: Boolean(input.dryRun) };
+    return answerWithSalaryLines(trx, actor, {
+      totalUpdated: changes.length,
+      results,
+      dryRun: Boolean(input.dryRun),
+    });
   });
 }
 
@@ -196,7 +201,11 @@ export async function assignWorkGroup(app: AppContext, actor: Actor, input: Bulk
         { columns: { work_group_id: group.id, work_group: group.name } },
       );
     }
-    return { matched: matched.length, totalUpdated: changing.length, dryRun: Boolean(input.dryRun) };
+    return answerWithSalaryLines(trx, actor, {
+      matched: matched.length,
+      totalUpdated: changing.length,
+      dryRun: Boolean(input.dryRun),
+    });
   });
 }
 
@@ -227,7 +236,11 @@ export async function setEmployeeStatus(app: AppContext, actor: Actor, input: Bu
         { columns: { employee_status: input.employeeStatus } },
       );
     }
-    return { matched: matched.length, totalUpdated: changing.length, dryRun: Boolean(input.dryRun) };
+    return answerWithSalaryLines(trx, actor, {
+      matched: matched.length,
+      totalUpdated: changing.length,
+      dryRun: Boolean(input.dryRun),
+    });
   });
 }
 

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import type { Db } from '@server/db/index';
 import { systemActor, type Actor } from '@server/policies/index';
+import { withSalaryLines, type SalaryLinesLocked } from '@shared/schemas/reconciliation';
 import * as q from './queries/reconciliation';
-import { followPositions, followRoster, positionsRoster } from './reconciliation';
+import { followPositions, followRoster, lockedRosterLines, positionsRoster } from './reconciliation';
 
 /**
  * The proposed salary lines of the year being planned follow its roster's positions after every
@@ -33,6 +34,12 @@ interface Marks {
 }
 
 const pending = new WeakMap<object, Marks>();
+
+/**
+ * The rosters a follow could not reach, by transaction ('budgetYearId:fiscalYear'): the year their
+ * cost is budgeted for has a payroll of its own or locked salary lines (salaryLinesNote says which).
+ */
+const unreached = new WeakMap<object, Set<string>>();
 
 /** The outermost transaction (a savepoint's changes commit with it). */
 function rootOf(db: Db): Knex.Transaction | null {
@@ -116,7 +123,10 @@ async function follow(db: Db, key: object = db): Promise<void> {
     for (const roster of new Set([...whole, ...places.keys()])) {
       const [budgetYearId, fiscalYear] = roster.split(':').map(Number);
       const only = whole.includes(roster) ? undefined : places.get(roster);
-      await followRoster(db, marks.actor ?? systemActor('Salary budget'), { budgetYearId, fiscalYear }, only);
+      const actor = marks.actor ?? systemActor('Salary budget');
+      if (!(await followRoster(db, actor, { budgetYearId, fiscalYear }, only))) {
+        unreachedOf(key).add(roster);
+      }
     }
     for (const year of marks.years) {
       const [budgetYearId, fiscalYear] = year.split(':').map(Number);
@@ -124,9 +134,59 @@ async function follow(db: Db, key: object = db): Promise<void> {
       if (!(await q.budgetYearExists(db, budgetYearId))) {
         continue;
       }
-      if ((await positionsRoster(db, budgetYearId, fiscalYear)).follows) {
-        await followPositions(db, marks.actor ?? systemActor('Salary budget'), { budgetYearId, fiscalYear });
+      const { follows, roster } = await positionsRoster(db, budgetYearId, fiscalYear);
+      const actor = marks.actor ?? systemActor('Salary budget');
+      if (follows && !(await followPositions(db, actor, { budgetYearId, fiscalYear }))) {
+        unreachedOf(key).add(`${roster.budgetYearId}:${roster.fiscalYear}`);
       }
     }
   }
+}
+
+function unreachedOf(key: object): Set<string> {
+  const set = unreached.get(key) ?? new Set<string>();
+  unreached.set(key, set);
+  return set;
+}
+
+/**
+ * What the line writes of `db`'s transaction so far could not reach, for their answer to say (as a
+ * position write's does): follows the marks now, then, of the rosters whose salary lines were not
+ * set, the first whose lines are locked and out of date (reconciliation.lockedRosterLines, worded
+ * for `actor`). An open year's lines were set, so it costs nothing more there; null when nothing
+ * is left out.
+ */
+export async function salaryLinesNote(db: Db, actor: Actor): Promise<SalaryLinesLocked | null> {
+  const root = rootOf(db);
+  if (!root) {
+    return null;
+  }
+  await follow(root);
+  const rosters = unreached.get(root);
+  unreached.delete(root);
+  return firstLocked(db, actor, rosters ?? []);
+}
+
+/**
+ * A line write's answer with salaryLinesNote's note, when there is one (withSalaryLines); `known`:
+ * a note the caller already has (a position write's in the same change), said instead.
+ */
+export async function answerWithSalaryLines<T extends object>(
+  db: Db,
+  actor: Actor,
+  answer: T,
+  known: SalaryLinesLocked | null = null,
+) {
+  return withSalaryLines(answer, known ?? (await salaryLinesNote(db, actor)));
+}
+
+async function firstLocked(db: Db, actor: Actor, rosters: Iterable<string>) {
+  for (const roster of rosters) {
+    const [budgetYearId, fiscalYear] = roster.split(':').map(Number);
+    const note = await lockedRosterLines(db, actor, { budgetYearId, fiscalYear });
+    if (note) {
+      return note;
+    }
+  }
+  return null;
 }

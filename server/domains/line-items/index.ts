@@ -50,4 +50,4 @@ export { MAX_MONEY_LABEL } from './queries/line-items-projection';
 export { workGroupById } from './queries/line-items-refs';
 export { runNeedsReviewCount } from './queries/needs-review';
 export * as reconciliation from './reconciliation';
-export { followEveryRoster } from './follow';
+export { answerWithSalaryLines, followEveryRoster } from './follow';

@@ -8,6 +8,7 @@ import type { EMPLOYEE_STATUSES } from '@shared/schemas/common';
 import { changeLines, deleteLines } from './index';
 import { checkReferences, FUND_NAMED, ITEM_NOT_FOUND, lockBulk, workGroupColumns } from './line-items-rules';
 import { checkWorkGroupNamed } from '@server/domains/budgets';
+import { answerWithSalaryLines } from './follow';
 
 /**
  * The bulk actions of the budget managers. Each call takes 1..5000 ids of one budget year and
@@ -28,7 +29,7 @@ export async function bulkAssignBuilding(
     await changeLines(trx, actor, { action: 'update', reason: 'Bulk: building assigned' }, input.itemIds, {
       columns: { building_id: input.buildingId },
     });
-    return { count: input.itemIds.length };
+    return answerWithSalaryLines(trx, actor, { count: input.itemIds.length });
   });
 }
 
@@ -71,7 +72,7 @@ export async function bulkSetStatus(
       changing.map((r) => r.id),
       { columns: { employee_status: input.employeeStatus } },
     );
-    return { count: input.itemIds.length };
+    return answerWithSalaryLines(trx, actor, { count: input.itemIds.length });
   });
 }
 
@@ -88,7 +89,7 @@ export async function bulkSetWorkGroup(app: AppContext, actor: Actor, input: Bul
     await changeLines(trx, actor, { action: 'update', reason: 'Bulk: work group assigned' }, input.itemIds, {
       columns: await workGroupColumns(trx, input),
     });
-    return { count: input.itemIds.length };
+    return answerWithSalaryLines(trx, actor, { count: input.itemIds.length });
   });
 }
 
@@ -120,7 +121,7 @@ export async function bulkSetCategory(
         columns: { category_id: input.categoryId },
       },
     );
-    return { count: input.itemIds.length };
+    return answerWithSalaryLines(trx, actor, { count: input.itemIds.length });
   });
 }
 
@@ -148,6 +149,6 @@ export async function bulkSetFund(
       columns: { fund_id: fundId },
       metadata: FUND_NAMED,
     });
-    return { count: input.itemIds.length };
+    return answerWithSalaryLines(trx, actor, { count: input.itemIds.length });
   });
 }

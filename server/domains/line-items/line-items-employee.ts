@@ -2,8 +2,10 @@ import type { AppContext } from '@server/context';
 import { badRequest } from '@server/errors';
 import { authorize, type Actor } from '@server/policies/index';
 import type { EmployeeLineItem, StatusBody, UpdateEmployeeBody } from '@shared/schemas/line-items';
+import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
 import { changeLines, isLocked, lockedMessage, toColumns, type LineCause, type LinePatch } from './index';
 import { checkReferences, lockEmployeeLine, workGroupColumns } from './line-items-rules';
+import { answerWithSalaryLines } from './follow';
 
 /**
  * Edits of one employee line. The writer (changeLines) applies the next-year salary and status
@@ -15,12 +17,13 @@ async function writeEmployee(
   id: number,
   cause: LineCause,
   build: (row: Awaited<ReturnType<typeof lockEmployeeLine>>, trx: AppContext['db']) => Promise<LinePatch>,
-): Promise<{ lineItem: EmployeeLineItem }> {
+): Promise<{ lineItem: EmployeeLineItem; salaryLines?: SalaryLinesLocked }> {
   return app.db.transaction(async (trx) => {
     const row = await lockEmployeeLine(trx, id);
     const patch = await build(row, trx);
     const { after } = await changeLines(trx, actor, cause, [id], patch);
-    return { lineItem: after[0] as EmployeeLineItem };
+    // A holder's line moves its position's cost: locked salary lines it cannot reach are said.
+    return answerWithSalaryLines(trx, actor, { lineItem: after[0] as EmployeeLineItem });
   });
 }
 

@@ -17,6 +17,7 @@ import { lineFundColumn } from '@server/domains/funds';
 import { changeLines, createLine, deleteLines, toColumns } from './index';
 import { checkReferences, lockLine, workGroupColumns, FUND_NAMED, ITEM_NOT_FOUND } from './line-items-rules';
 import { cachedLineItemsJson } from './line-items-cache';
+import { answerWithSalaryLines } from './follow';
 
 /**
  * The budget grids' line items as UTF-8 JSON: `{ lineItems: [...] }`, or with format=rows the
@@ -189,7 +190,7 @@ export async function patchLineItem(app: AppContext, actor: Actor, id: number, i
       [id],
       { columns },
     );
-    return { lineItem: after[0] };
+    return answerWithSalaryLines(trx, actor, { lineItem: after[0] });
   });
 }
 

@@ -140,11 +140,9 @@ export async function lockedRosterLines(
   change = true,
 ): Promise<SalaryLinesLocked | null> {
   const target = await costYearOf(db, roster);
-  if (await q.hasPayroll(db, target.budgetYearId, target.fiscalYear)) {
-    return null;
-  }
+  // The lock first: an open year (the common case) answers at once.
   const state = await stageStateOf(db, target.budgetYearId, target.fiscalYear);
-  if (!state.locked) {
+  if (!state.locked || (await q.hasPayroll(db, target.budgetYearId, target.fiscalYear))) {
     return null;
   }
   const payroll = await salarySource(db, target.budgetYearId, target.fiscalYear);

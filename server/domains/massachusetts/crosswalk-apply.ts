@@ -21,7 +21,7 @@ import type {
   CrosswalkPreview,
 } from '@shared/schemas/crosswalk';
 import { requireBudgetYear } from '@server/domains/budgets';
-import { changeLines } from '@server/domains/line-items';
+import { answerWithSalaryLines, changeLines } from '@server/domains/line-items';
 import { applyTitlePatches, rosterForTitleRules, type TitlePatch } from '@server/domains/positions';
 
 /**
@@ -284,16 +284,17 @@ export async function applyCrosswalk(app: AppContext, actor: Actor, input: Apply
       changedLines = [...batches.values()].reduce((n, b) => n + b.ids.length, 0);
     }
     const positions = await positionPatches(trx, matcher, input, overwrite);
-    const changedPositions = input.dryRun
-      ? positions.size
+    const titled = input.dryRun
+      ? { changed: positions.size, salaryLines: null }
       : await applyTitlePatches(trx, actor, input, positions);
-    return {
+    const answer = {
       dryRun: Boolean(input.dryRun),
       changedLines,
-      changedPositions,
+      changedPositions: titled.changed,
       changes,
       byRule: [...byRule.entries()].map(([ruleId, n]) => ({ ruleId, lines: n })),
       clearedFlags,
     };
+    return answerWithSalaryLines(trx, actor, answer, titled.salaryLines); // the positions' note, else the lines'
   });
 }

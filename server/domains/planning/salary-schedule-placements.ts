@@ -14,7 +14,7 @@ import {
 } from '@shared/schemas/salary-schedules';
 import { requireBudgetYear } from '@server/domains/budgets';
 import { placements } from '@server/domains/line-items';
-import { lockEmployeeLine, reread } from '@server/domains/line-items';
+import { answerWithSalaryLines, lockEmployeeLine, reread } from '@server/domains/line-items';
 
 /**
  * Placing employees on their work group's salary schedule: suggested from their salary, confirmed
@@ -247,6 +247,7 @@ export async function setLinePlacement(app: AppContext, actor: Actor, id: number
       input.salaryStep,
       input.salaryLane,
     );
-    return { lineItem: (await reread(trx, id)) as EmployeeLineItem };
+    // A holder's placement moves its position's cost: locked salary lines it cannot reach are said.
+    return answerWithSalaryLines(trx, actor, { lineItem: (await reread(trx, id)) as EmployeeLineItem });
   });
 }

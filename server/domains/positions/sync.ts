@@ -46,5 +46,4 @@ export async function afterPositionsChange(
 }
 
 /** A write's answer with what its change could not reach, when anything (afterPositionsChange). */
-export const withSalaryLines = <T extends object>(answer: T, salaryLines: SalaryLinesLocked | null) =>
-  salaryLines ? { ...answer, salaryLines } : answer;
+export { withSalaryLines } from '@shared/schemas/reconciliation';

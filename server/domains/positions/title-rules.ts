@@ -5,6 +5,7 @@ import { changeEntries } from './position-writes';
 import type { PositionBase } from './queries/positions';
 import { updatePositions, type PositionValues } from './queries/position-writes';
 import { recordChanges } from './record';
+import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
 import { afterPositionsChange, placesOf } from './sync';
 
 /**
@@ -41,16 +42,17 @@ export async function rosterForTitleRules(
  * position's history and audit entry naming the rules, then sets the planned year's salary lines at
  * the places the positions left and joined. A locked roster year is refused with the lines' lock
  * message; a vacancy whose own step and lane its new work group's schedule lacks is refused as an
- * edit would be. Returns the positions changed.
+ * edit would be. Returns the positions changed and, when the year their cost is budgeted for has
+ * locked salary lines the change could not reach, how far they are (afterPositionsChange's note).
  */
 export async function applyTitlePatches(
   db: Db,
   actor: Actor,
   roster: { budgetYearId: number; fiscalYear: number },
   patches: ReadonlyMap<number, TitlePatch>,
-): Promise<number> {
+): Promise<{ changed: number; salaryLines: SalaryLinesLocked | null }> {
   if (!patches.size) {
-    return 0;
+    return { changed: 0, salaryLines: null };
   }
   await requireOpenYear(db, roster.budgetYearId, roster.fiscalYear);
   const before: PositionBase[] = await db('positions')
@@ -81,11 +83,11 @@ export async function applyTitlePatches(
   }
   await recordChanges(db, actor, entries);
   const after = before.map((p) => ({ ...p, ...patches.get(p.id)!.values }));
-  await afterPositionsChange(
+  const salaryLines = await afterPositionsChange(
     db,
     actor,
     { budget_year_id: roster.budgetYearId, fiscal_year: roster.fiscalYear },
     placesOf([...before, ...after]),
   );
-  return before.length;
+  return { changed: before.length, salaryLines };
 }

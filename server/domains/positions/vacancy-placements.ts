@@ -4,7 +4,8 @@ import { authorize, type Actor } from '@server/policies/index';
 import type { VacancyPlacement, VacancyPlacementBody } from '@shared/schemas/positions';
 import { insertAudit } from '@server/db/audit';
 import { checkVacancyCell } from './guards';
-import { afterPositionsChange } from './sync';
+import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
+import { afterPositionsChange, withSalaryLines } from './sync';
 import {
   rostersOfWorkGroup,
   setVacancyPlacement as writePlacement,
@@ -49,7 +50,7 @@ export async function setVacancyPlacement(
   actor: Actor,
   workGroupId: number,
   body: VacancyPlacementBody,
-): Promise<{ placement: VacancyPlacement }> {
+): Promise<{ placement: VacancyPlacement; salaryLines?: SalaryLinesLocked }> {
   authorize(actor, 'positions.write');
   return app.db.transaction(async (trx) => {
     const [before] = await vacancyPlacements(trx, workGroupId);
@@ -66,11 +67,14 @@ export async function setVacancyPlacement(
       before: { step: before.step, lane: before.lane },
       after: { ...(placement ?? { step: null, lane: null }), reason: body.reason ?? null },
     });
-    // Every roster with the group's vacancies is priced anew: their budgets follow.
+    // Every roster with the group's vacancies is priced anew: their budgets follow, and the first
+    // whose salary lines are locked is said (a position write's note).
+    let salaryLines: SalaryLinesLocked | null = null;
     for (const year of await rostersOfWorkGroup(trx, workGroupId)) {
-      await afterPositionsChange(trx, actor, year);
+      const note = await afterPositionsChange(trx, actor, year);
+      salaryLines ??= note;
     }
     const [after] = await vacancyPlacements(trx, workGroupId);
-    return { placement: present(after) };
+    return withSalaryLines({ placement: present(after) }, salaryLines);
   });
 }

@@ -1,3 +1,4 @@
+import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
 import {
   keepPreviousData,
   useMutation,
@@ -232,7 +233,10 @@ export function refreshAllLines(queryClient: QueryClient): Promise<void> {
  * A mutation that saves one line and answers with it ({ lineItem }): the saved line replaces the
  * cached one, so the grid updates that row without downloading the fiscal year again.
  */
-export function useLineMutation<V>(save: (variables: V) => Promise<{ lineItem: AnyLine }>) {
+/** A line write's answer: the saved line, and the locked salary lines' note when it has one. */
+export function useLineMutation<V, R extends { lineItem: AnyLine; salaryLines?: SalaryLinesLocked }>(
+  save: (variables: V) => Promise<R>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: save,

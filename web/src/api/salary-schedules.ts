@@ -12,6 +12,7 @@ import type {
 } from '@shared/schemas/salary-schedules';
 import type { EmployeeLineItem } from '@shared/schemas/line-items';
 import { invalidateBudgetData } from '@web/api/budget-data';
+import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
 import { api } from '@web/api/client';
 
 export type { PlacementCounts, PlacementRow, Schedule, ScheduleAmount };
@@ -64,10 +65,13 @@ export const schedulesApi = {
     api.post<{ confirmed: number }>(`/cola/schedules/${id}/confirm-placements`, { ids }),
   /** A person places (confirmed) or clears (nulls) one employee line. */
   place: (lineId: number, salaryStep: number | null, salaryLane: string | null) =>
-    api.patch<{ lineItem: EmployeeLineItem }>(`/line-items/budget/${lineId}/placement`, {
-      salaryStep,
-      salaryLane,
-    }),
+    api.patch<{ lineItem: EmployeeLineItem; salaryLines?: SalaryLinesLocked }>(
+      `/line-items/budget/${lineId}/placement`,
+      {
+        salaryStep,
+        salaryLane,
+      },
+    ),
 };
 
 export function useSchedules(enabled = true) {

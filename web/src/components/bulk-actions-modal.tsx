@@ -20,26 +20,7 @@ import { STATUS_OPTIONS } from '@web/components/employee-form';
 import { FunctionCodeField, setFunctionCode } from '@web/components/bulk-function-code';
 import { CategoryField, setCategory, useCategoryOptions } from '@web/components/bulk-category';
 import { countOf } from '@web/lib/format';
-
-type Action = '' | 'building' | 'workGroup' | 'status' | 'category' | 'functionCode' | 'delete';
-
-const ACTIONS = [
-  { value: 'building', label: 'Assign building' },
-  { value: 'workGroup', label: 'Assign work group' },
-  { value: 'status', label: 'Set status' },
-  { value: 'category', label: 'Set category' },
-  { value: 'functionCode', label: 'Set function code' },
-  { value: 'delete', label: 'Delete' },
-];
-
-const FAILURE: Record<Exclude<Action, ''>, string> = {
-  building: 'Error assigning building',
-  workGroup: 'Error assigning work group',
-  status: 'Error setting status',
-  category: 'Error setting category',
-  functionCode: 'Error setting function code',
-  delete: 'Error deleting employees',
-};
+import { ACTIONS, FAILURE, type Action } from '@web/components/bulk-actions';
 
 const NONE = 'none';
 
@@ -50,8 +31,11 @@ interface BulkActionsModalProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   selected: readonly EmployeeLineItem[];
-  /** Called after a success with the message to confirm; the screen clears the selection. */
-  onDone(message: string): void;
+  /**
+   * Called after a success with the message to confirm, and the server's note when the locked salary
+   * lines the employees' positions cost into do not have the change; the screen clears the selection.
+   */
+  onDone(message: string, lines?: string): void;
 }
 
 const plural = (n: number) => countOf(n, 'employee');
@@ -101,23 +85,31 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
     [workGroups.data],
   );
 
+  // The last chunk's note (salaryLines) is the lines as the whole change left them.
+  let lines: string | undefined;
+  const noted = <P extends { salaryLines?: { message: string } }>(parts: P[]) => {
+    lines = parts.findLast((p) => p.salaryLines)?.salaryLines?.message ?? lines;
+    return parts;
+  };
   const run = async (ids: number[]): Promise<string> => {
     switch (action) {
       case 'building': {
         const building = buildingId === NONE ? null : Number(buildingId);
-        const parts = await inChunks(ids, (chunk) => lineItemsApi.bulkBuilding(chunk, building));
+        const parts = noted(await inChunks(ids, (chunk) => lineItemsApi.bulkBuilding(chunk, building)));
         const name = buildingOptions.find((o) => o.value === buildingId)?.label ?? 'the building';
         return `Assigned ${plural(parts.reduce((n, p) => n + p.count, 0))} to ${name}`;
       }
       case 'workGroup': {
         const name = workGroupOptions.find((o) => o.value === workGroupId)?.label ?? 'the work group';
-        const parts = await inChunks(ids, (chunk) =>
-          lineItemsApi.bulkWorkGroup({ itemIds: chunk, workGroupId: Number(workGroupId) }),
+        const parts = noted(
+          await inChunks(ids, (chunk) =>
+            lineItemsApi.bulkWorkGroup({ itemIds: chunk, workGroupId: Number(workGroupId) }),
+          ),
         );
         return `Assigned ${plural(parts.reduce((n, p) => n + p.count, 0))} to ${name}`;
       }
       case 'status': {
-        const parts = await inChunks(ids, (chunk) => lineItemsApi.bulkStatus(chunk, status));
+        const parts = noted(await inChunks(ids, (chunk) => lineItemsApi.bulkStatus(chunk, status)));
         return `Set ${plural(parts.reduce((n, p) => n + p.count, 0))} to ${status}`;
       }
       case 'category': {
@@ -173,7 +165,7 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
     setBusy(true);
     try {
       const message = await run(selected.map((s) => s.id));
-      onDone(message);
+      onDone(message, lines);
     } catch (err) {
       setProblem({
         title: FAILURE[action],

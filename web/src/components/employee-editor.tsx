@@ -18,6 +18,7 @@ import {
 import { HistoryPanel } from '@web/components/history-panel';
 import { formatMoneyCents } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/budget-math';
+import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
 import { FormActions } from '@web/components/form/form-actions';
 
 type FormValues = ReturnType<typeof toFormValues> & { changeReason: string };
@@ -25,8 +26,11 @@ type FormValues = ReturnType<typeof toFormValues> & { changeReason: string };
 interface EmployeeEditorProps {
   line: EmployeeLineItem | null;
   onClose(): void;
-  /** Called with the saved line; the screen confirms it. */
-  onSaved(line: EmployeeLineItem): void;
+  /**
+   * Called with the saved line, and the server's note when the locked salary lines its position's
+   * cost is budgeted into do not have the change; the screen confirms it.
+   */
+  onSaved(line: EmployeeLineItem, salaryLines?: SalaryLinesLocked): void;
   /** Data Quality: saving also clears the review flag (metadata.needsReview = false). */
   review?: boolean;
   /** Shown above the form when saving fails ('Failed to save', '✗ Failed to save'). */
@@ -96,7 +100,7 @@ export function EmployeeEditor({
     save.mutate(
       { id: line.id, body },
       {
-        onSuccess: ({ lineItem }) => onSaved(lineItem as EmployeeLineItem),
+        onSuccess: ({ lineItem, salaryLines }) => onSaved(lineItem as EmployeeLineItem, salaryLines),
         onError: (err) => form.applyServerError(err, 'Failed to save'),
       },
     );

@@ -39,6 +39,14 @@ function save(edit: InlineEdit) {
   }
 }
 
+/**
+ * A saved line's toast description, with the server's note when the locked salary lines of the
+ * year its position's cost is budgeted for do not have the change (salaryLines), as the Positions
+ * screen says it after a position write.
+ */
+export const savedDescription = (what: string, answer: { salaryLines?: { message: string } }) =>
+  answer.salaryLines ? `${what}. ${answer.salaryLines.message}` : what;
+
 /** Two decimals at most, 0 or more: what a salary cell accepts. */
 function salaryProblem(value: unknown): string | null {
   if (value === null || value === undefined || value === '') {
@@ -96,7 +104,8 @@ export function useEmployeeInlineEdits() {
         return;
       }
       mutate(edit, {
-        onSuccess: () => notify({ title: SAVED[edit.field], description: employeeName(line) }),
+        onSuccess: (answer) =>
+          notify({ title: SAVED[edit.field], description: savedDescription(employeeName(line), answer) }),
         onError: (err) =>
           notify({
             variant: 'error',

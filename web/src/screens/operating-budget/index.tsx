@@ -12,7 +12,7 @@ import { DataGrid, GridPlaceholder } from '@web/components/data-grid/data-grid';
 import { ExportToolbar } from '@web/components/data-grid/export-toolbar';
 import { GridToolbar } from '@web/components/grid-toolbar';
 import { EmployeeEditor } from '@web/components/employee-editor';
-import { useEmployeeInlineEdits } from '@web/components/employee-inline-edits';
+import { savedDescription, useEmployeeInlineEdits } from '@web/components/employee-inline-edits';
 import { employeeName } from '@web/components/employee-cells';
 import { useFiscalYearChoice } from '@web/components/line-filters';
 import { useCategoryCodes, useFunctionCodeLink } from '@web/components/function-code-filter';
@@ -188,19 +188,23 @@ export function OperatingBudgetScreen() {
         open={bulkOpen}
         onOpenChange={setBulkOpen}
         selected={selection}
-        onDone={(message) => {
+        onDone={(message, lines) => {
           setBulkOpen(false);
           apiRef.current?.deselectAll();
           setSelection([]);
-          notify({ title: message });
+          // As the Positions screen does: the locked salary lines' note, when the change is not in them.
+          notify({ title: message, ...(lines ? { description: lines } : {}) });
         }}
       />
       <EmployeeEditor
         line={editing}
         onClose={() => setEditing(null)}
-        onSaved={(line) => {
+        onSaved={(line, salaryLines) => {
           setEditing(null);
-          notify({ title: 'Employee saved', description: employeeName(line) });
+          notify({
+            title: 'Employee saved',
+            description: savedDescription(employeeName(line), { salaryLines }),
+          });
         }}
       />
     </div>

@@ -7,6 +7,7 @@ import { useLineMutation, type EmployeeLineItem } from '@web/api/line-items';
 import { scheduleKeys, schedulesApi, useSchedules, type Schedule } from '@web/api/salary-schedules';
 import type { GridColumnContext } from '@web/components/data-grid/column-types';
 import { employeeName } from '@web/components/employee-cells';
+import { savedDescription } from '@web/components/employee-inline-edits';
 import { useToast } from '@web/components/toast';
 import { formatMoneyCents } from '@web/lib/format';
 import './placement-columns.css';
@@ -188,14 +189,17 @@ export function usePlacementEdits(schedules: SchedulesByGroup) {
         return true;
       }
       mutate(edit, {
-        onSuccess: ({ lineItem }) => {
-          const saved = lineItem as EmployeeLineItem;
+        onSuccess: (answer) => {
+          const saved = answer.lineItem as EmployeeLineItem;
           notify({
             title:
               saved.salaryStep === null
                 ? 'Placement cleared'
                 : `Placed on step ${saved.salaryStep}, ${saved.salaryLane}`,
-            description: `${employeeName(saved)}: next-year salary ${formatMoneyCents(saved.nextYearSalary) || 'not computed'}`,
+            description: savedDescription(
+              `${employeeName(saved)}: next-year salary ${formatMoneyCents(saved.nextYearSalary) || 'not computed'}`,
+              answer,
+            ),
           });
         },
         onError: (err) => {

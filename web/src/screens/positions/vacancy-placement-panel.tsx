@@ -4,22 +4,35 @@ import { useSetVacancyPlacement, useVacancyPlacements, type VacancyPlacement } f
 import { Button } from '@web/components/form/button';
 import { Select } from '@web/components/select';
 import { TableHead, unseen } from '@web/components/table-head';
+import { useToast } from '@web/components/toast';
 
 const NONE = 'none';
 
 function PlacementRow({ placement, canEdit }: { placement: VacancyPlacement; canEdit: boolean }) {
   const save = useSetVacancyPlacement();
+  const notify = useToast();
   const [step, setStep] = useState(placement.step === null ? NONE : String(placement.step));
   const [lane, setLane] = useState(placement.lane ?? NONE);
   const changed =
     step !== (placement.step === null ? NONE : String(placement.step)) || lane !== (placement.lane ?? NONE);
   const name = placement.workGroupName;
   const steps = Array.from({ length: placement.topStep ?? 0 }, (_, i) => String(i + 1));
+  // The vacancies are priced anew; locked salary lines that do not have it are said, as a position
+  // write's are on this screen. The promise, not mutate's callbacks: the saved row is drawn again
+  // under a new key (its updatedAt) before those would run, and an unmounted row's are dropped.
   const submit = () =>
-    save.mutate({
-      workGroupId: placement.workGroupId,
-      body: { step: step === NONE ? null : Number(step), lane: lane === NONE ? null : lane },
-    });
+    save
+      .mutateAsync({
+        workGroupId: placement.workGroupId,
+        body: { step: step === NONE ? null : Number(step), lane: lane === NONE ? null : lane },
+      })
+      .then(
+        ({ salaryLines }) =>
+          salaryLines &&
+          notify({ title: `Vacancy placement saved: ${name}`, description: salaryLines.message }),
+        // A refusal is shown beside the Save button (save.error).
+        () => undefined,
+      );
   return (
     <tr>
       <th scope="row">{name}</th>
