@@ -2,10 +2,11 @@ import type { Command } from 'commander';
 import { idParams } from '@shared/schemas/common';
 import * as s from '@shared/schemas/positions';
 import * as service from '@server/domains/positions';
-import { withCli } from '../context';
+import { withCli, type CliRun } from '../context';
 import { workGroupNamed } from '../lookups';
 import { noteLockedLines, parseFlags, printJson, printRows, numberFlag } from '../output';
 import { printPosition } from './positions';
+import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
 import {
   buildingId,
   categoryId,
@@ -23,13 +24,48 @@ const FLAGS = {
   version: '--version',
 };
 const idOf = (rawId: string) => parseFlags(idParams, { id: rawId }).id;
+/** What a write of a position answers: the position, and the locked salary lines' note if any. */
+type PositionWritten = { position: s.PositionDetail; salaryLines?: SalaryLinesLocked };
 /** The flags as commander gives them: --fund-share, repeatable, is a list. */
 type Opts = Record<string, string | boolean | undefined> & { fundShare?: string[] };
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
+/** The flags `add` and `edit` share (placeOptions' but --building), looked up by name or code. */
+async function placeFlags(app: CliRun['app'], actor: CliRun['actor'], o: Opts) {
+  return {
+    deseCode: o.function,
+    categoryId: o.category === undefined ? undefined : await categoryId(app, actor, String(o.category)),
+    workGroupId:
+      o.workGroup === undefined ? undefined : (await workGroupNamed(app, actor, String(o.workGroup))).id,
+    fte: numberFlag(o.fte),
+    vacancyStep: numberFlag(o.step),
+    vacancyLane: o.lane,
+    fundShares: await fundSharesOf(app, actor, o.fundShare),
+    notes: o.notes,
+    reason: o.reason,
+  };
+}
+
 /** The write commands of `positions`: add, edit (with the funds that pay it), fill, vacate, close, delete, vacancy-placement. */
 export function registerPositionWriteCommands(program: Command, cmd: Command): void {
   const as = () => program.opts().as as string | undefined;
+  /**
+   * A command that writes position <id> at the version the user read (--version, default the
+   * current one): a stale version refused in the command line's words (writeAtVersion), then the
+   * position printed and the locked salary lines' note said.
+   */
+  const atVersion =
+    (write: (run: CliRun, id: number, version: number, o: Opts) => Promise<PositionWritten>) =>
+    async (rawId: string, o: Opts) => {
+      const id = idOf(rawId);
+      await withCli(as(), async (run) => {
+        const { app, actor } = run;
+        const version = await versionOf(app, actor, id, numberFlag(o.version) as number | undefined);
+        const written = await writeAtVersion(app, actor, id, version, () => write(run, id, version, o));
+        printPosition(written.position, Boolean(o.json));
+        noteLockedLines(written);
+      });
+    };
   const placeOptions = (c: Command, fteDefault?: string) =>
     c
       .option('--building <name>', 'building (id, code or name; none: District Wide)')
@@ -65,19 +101,8 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
           fiscalYear: o.fiscalYear,
           title: o.title,
           buildingId: o.building === undefined ? null : await buildingId(app, actor, String(o.building)),
-          deseCode: o.function,
-          categoryId: o.category === undefined ? undefined : await categoryId(app, actor, String(o.category)),
-          workGroupId:
-            o.workGroup === undefined
-              ? undefined
-              : (await workGroupNamed(app, actor, String(o.workGroup))).id,
-          fte: numberFlag(o.fte),
           status: o.status,
-          vacancyStep: numberFlag(o.step),
-          vacancyLane: o.lane,
-          fundShares: await fundSharesOf(app, actor, o.fundShare),
-          notes: o.notes,
-          reason: o.reason,
+          ...(await placeFlags(app, actor, o)),
         },
         FLAGS,
       );
@@ -94,38 +119,26 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
       .argument('<id>', 'position id')
       .option('--version <n>', 'the version you read (default: the current one)')
       .option('--title <title>', 'the job title'),
-  ).action(async (rawId: string, o: Opts) => {
-    const id = idOf(rawId);
-    await withCli(as(), async ({ app, actor }) => {
-      const version = await versionOf(app, actor, id, numberFlag(o.version) as number | undefined);
-      const body = parseFlags(
-        s.updatePositionBody,
-        {
-          version,
-          title: o.title,
-          buildingId: o.building === undefined ? undefined : await buildingId(app, actor, String(o.building)),
-          deseCode: o.function,
-          categoryId: o.category === undefined ? undefined : await categoryId(app, actor, String(o.category)),
-          workGroupId:
-            o.workGroup === undefined
-              ? undefined
-              : (await workGroupNamed(app, actor, String(o.workGroup))).id,
-          fte: numberFlag(o.fte),
-          vacancyStep: numberFlag(o.step),
-          vacancyLane: o.lane,
-          fundShares: await fundSharesOf(app, actor, o.fundShare),
-          notes: o.notes,
-          reason: o.reason,
-        },
-        FLAGS,
-      );
-      const written = await writeAtVersion(app, actor, id, version, () =>
-        service.updatePosition(app, actor, id, body),
-      );
-      printPosition(written.position, Boolean(o.json));
-      noteLockedLines(written);
-    });
-  });
+  ).action(
+    atVersion(async ({ app, actor }, id, version, o) =>
+      service.updatePosition(
+        app,
+        actor,
+        id,
+        parseFlags(
+          s.updatePositionBody,
+          {
+            version,
+            title: o.title,
+            buildingId:
+              o.building === undefined ? undefined : await buildingId(app, actor, String(o.building)),
+            ...(await placeFlags(app, actor, o)),
+          },
+          FLAGS,
+        ),
+      ),
+    ),
+  );
 
   cmd
     .command('fill')
@@ -138,27 +151,20 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
     .option('--version <n>', 'the version you read (default: the current one)')
     .option('--reason <text>', 'why')
     .option('--json', 'print JSON')
-    .action(async (rawId: string, o: Opts) => {
-      const id = idOf(rawId);
-      await withCli(as(), async ({ app, actor }) => {
-        const version = await versionOf(app, actor, id, numberFlag(o.version) as number | undefined);
-        const body = parseFlags(
-          s.fillPositionBody,
-          {
-            version,
-            lineItemId: numberFlag(o.line),
-            fteShare: numberFlag(o.share),
-            reason: o.reason,
-          },
-          FLAGS,
-        );
-        const written = await writeAtVersion(app, actor, id, version, () =>
-          service.fillPosition(app, actor, id, body),
-        );
-        printPosition(written.position, Boolean(o.json));
-        noteLockedLines(written);
-      });
-    });
+    .action(
+      atVersion(({ app, actor }, id, version, o) =>
+        service.fillPosition(
+          app,
+          actor,
+          id,
+          parseFlags(
+            s.fillPositionBody,
+            { version, lineItemId: numberFlag(o.line), fteShare: numberFlag(o.share), reason: o.reason },
+            FLAGS,
+          ),
+        ),
+      ),
+    );
 
   cmd
     .command('vacate')
@@ -169,27 +175,20 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
     .option('--version <n>', 'the version you read (default: the current one)')
     .option('--reason <text>', 'why')
     .option('--json', 'print JSON')
-    .action(async (rawId: string, o: Opts) => {
-      const id = idOf(rawId);
-      await withCli(as(), async ({ app, actor }) => {
-        const version = await versionOf(app, actor, id, numberFlag(o.version) as number | undefined);
-        const body = parseFlags(
-          s.vacatePositionBody,
-          {
-            version,
-            lineItemId: numberFlag(o.line),
-            status: o.status,
-            reason: o.reason,
-          },
-          FLAGS,
-        );
-        const written = await writeAtVersion(app, actor, id, version, () =>
-          service.vacatePosition(app, actor, id, body),
-        );
-        printPosition(written.position, Boolean(o.json));
-        noteLockedLines(written);
-      });
-    });
+    .action(
+      atVersion(({ app, actor }, id, version, o) =>
+        service.vacatePosition(
+          app,
+          actor,
+          id,
+          parseFlags(
+            s.vacatePositionBody,
+            { version, lineItemId: numberFlag(o.line), status: o.status, reason: o.reason },
+            FLAGS,
+          ),
+        ),
+      ),
+    );
 
   cmd
     .command('close')
@@ -198,22 +197,16 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
     .option('--version <n>', 'the version you read (default: the current one)')
     .option('--reason <text>', 'why')
     .option('--json', 'print JSON')
-    .action(async (rawId: string, o: Opts) => {
-      const id = idOf(rawId);
-      await withCli(as(), async ({ app, actor }) => {
-        const version = await versionOf(app, actor, id, numberFlag(o.version) as number | undefined);
-        const body = parseFlags(s.setPositionStatusBody, {
-          version,
-          status: 'closed',
-          reason: o.reason,
-        });
-        const written = await writeAtVersion(app, actor, id, version, () =>
-          service.setPositionStatus(app, actor, id, body),
-        );
-        printPosition(written.position, Boolean(o.json));
-        noteLockedLines(written);
-      });
-    });
+    .action(
+      atVersion(({ app, actor }, id, version, o) =>
+        service.setPositionStatus(
+          app,
+          actor,
+          id,
+          parseFlags(s.setPositionStatusBody, { version, status: 'closed', reason: o.reason }),
+        ),
+      ),
+    );
 
   cmd
     .command('delete')
