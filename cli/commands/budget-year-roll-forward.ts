@@ -7,7 +7,7 @@ import {
 } from '@shared/schemas/roll-forward';
 import { rollForward, undoRollForward } from '@server/domains/roll-forward';
 import { fiscalYearLabel as fy } from '@shared/schemas/fiscal-year';
-import { formatMoneyCents } from '@shared/money';
+import { formatMoneyCents, formatNumber } from '@shared/money';
 import { AppError } from '@server/errors';
 import { withCli } from '../context';
 import { parseFlags, printJson } from '../output';
@@ -17,13 +17,13 @@ function printResult(res: RollForwardResponse): void {
   const t = res.totals;
   const lines = [
     `${res.dryRun ? 'Dry run (nothing written): would roll' : 'Rolled'} ${fy(res.from.fiscalYear)} (budget year ${res.from.budgetYear}, ${res.from.stageLabel}) forward into ${fy(res.to.fiscalYear)} (budget year ${res.to.budgetYear}${res.to.createsBudgetYear ? ', new' : ''})`,
-    `  Employees carried: ${t.employeesCarried}, salaries ${formatMoneyCents(t.operatingTotal)} (next-year salaries ${formatMoneyCents(t.nextYearSalaryTotal)})`,
-    `  Employees left out (retiring or inactive): ${t.employeesLeftOut}`,
-    `  Proposed lines carried: ${t.proposedCarried}, ${formatMoneyCents(t.proposedTotal)}`,
-    `  One-time lines left out: ${t.oneTimeLeftOut}, ${formatMoneyCents(t.oneTimeTotal)}`,
+    `  Employees carried: ${formatNumber(t.employeesCarried, 0)}, salaries ${formatMoneyCents(t.operatingTotal)} (next-year salaries ${formatMoneyCents(t.nextYearSalaryTotal)})`,
+    `  Employees left out (retiring or inactive): ${formatNumber(t.employeesLeftOut, 0)}`,
+    `  Proposed lines carried: ${formatNumber(t.proposedCarried, 0)}, ${formatMoneyCents(t.proposedTotal)}`,
+    `  One-time lines left out: ${formatNumber(t.oneTimeLeftOut, 0)}, ${formatMoneyCents(t.oneTimeTotal)}`,
     ...(t.proposedToGeneralFund
       ? [
-          `  Moved to the general fund (their grant ends before ${fy(res.to.fiscalYear)}): ${t.proposedToGeneralFund} proposed lines, ${formatMoneyCents(t.proposedToGeneralFundTotal)}`,
+          `  Moved to the general fund (their grant ends before ${fy(res.to.fiscalYear)}): ${formatNumber(t.proposedToGeneralFund, 0)} proposed lines, ${formatMoneyCents(t.proposedToGeneralFundTotal)}`,
         ]
       : []),
     `  ${positionsLine(res)}`,

@@ -3,6 +3,7 @@ import { MAX_CURRENT_FISCAL_YEAR } from './budget-years';
 import { fiscalYearLabel, parseFiscalYear } from './fiscal-year';
 import { setupYearProblem } from './setup';
 import { moneyOut } from './common';
+import { formatNumber, grouped } from '@shared/money';
 
 /**
  * Roll forward: the next fiscal year's budget started from a year's. The API, the CLI and
@@ -113,13 +114,15 @@ export function positionsCarriedText(p: RollForwardPositions): string | null {
   if (!p.carried && !p.salaryLinesReplaced) {
     return null;
   }
+  // Counts grouped as every figure the screen and the CLI print: '38,631 positions (37,493.200 FTE)'.
+  const n = (count: number) => formatNumber(count, 0);
   const replaced = p.salaryLinesReplaced
-    ? `; ${p.salaryLinesReplaced} salary lines that followed the positions replaced by the carried payroll`
+    ? `; ${n(p.salaryLinesReplaced)} salary lines that followed the positions replaced by the carried payroll`
     : '';
   const closed = p.sharesToGeneralFund
-    ? `; ${p.sharesToGeneralFund} paid in part by a grant whose period has ended, that part now on the general fund`
+    ? `; ${n(p.sharesToGeneralFund)} paid in part by a grant whose period has ended, that part now on the general fund`
     : '';
-  return `${p.carried} positions (${p.fte} FTE): ${p.filled} filled by ${p.holders} carried holders, ${p.vacant} vacant, posted or frozen${replaced}${closed}`;
+  return `${n(p.carried)} positions (${grouped(p.fte)} FTE): ${n(p.filled)} filled by ${n(p.holders)} carried holders, ${n(p.vacant)} vacant, posted or frozen${replaced}${closed}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { formatMoneyCents } from '@shared/money';
+import { formatMoneyCents, formatNumber } from '@shared/money';
 import {
   defaultRollFrom,
   positionsLine,
@@ -43,7 +43,7 @@ function Totals({ result }: { result: RollForwardResponse }) {
           {rows.map(([what, count, amount]) => (
             <tr key={what}>
               <th scope="row">{what}</th>
-              <td>{count === null ? '' : String(count)}</td>
+              <td>{count === null ? '' : formatNumber(count, 0)}</td>
               <td>{amount === null ? '' : formatMoneyCents(amount)}</td>
             </tr>
           ))}

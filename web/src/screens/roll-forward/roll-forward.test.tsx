@@ -97,8 +97,13 @@ async function renderScreen() {
         2027,
         body.fromFiscalYear === 'FY2026'
           ? { carried: 3, filled: 2, vacant: 1, fte: '3.000', holders: 2 }
-          : {},
+          : body.fromFiscalYear === 'FY2023'
+            ? { carried: 38_631, filled: 37_325, vacant: 1_306, fte: '37493.200', holders: 37_325 }
+            : {},
       );
+      if (body.fromFiscalYear === 'FY2023') {
+        res.totals = { ...res.totals, employeesCarried: 37_325, employeesLeftOut: 1_204 };
+      }
       if (body.fromFiscalYear === 'FY2027') {
         // Six of its lines are on Title I, whose period ends before FY2028.
         res.totals = { ...res.totals, proposedToGeneralFund: 6, proposedToGeneralFundTotal: 411_891.5 };
@@ -196,6 +201,23 @@ describe('Roll forward', () => {
         'Positions carried: 3 positions (3.000 FTE): 2 filled by 2 carried holders, 1 vacant, posted or frozen.',
       ),
     ).toBeTruthy();
+  });
+
+  // QA, the Chicago roster of 38,631 positions: '38631 positions (37493.200 FTE)', '37325' employees.
+  it('groups the thousands of a large roster as every other figure', async () => {
+    const { preview, type } = await renderScreen();
+    type('FY2023');
+    preview();
+    const plan = await screen.findByRole('region', { name: '2. Check the totals (nothing written yet)' });
+    expect(
+      within(plan).getByText(
+        'Positions carried: 38,631 positions (37,493.200 FTE): 37,325 filled by 37,325 carried holders, 1,306 vacant, posted or frozen.',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(plan).getByRole('row', { name: /^Employees carried, at their FY28 salaries/ }).textContent,
+    ).toContain('37,325');
+    expect(within(plan).getByRole('row', { name: /^Employees left out/ }).textContent).toContain('1,204');
   });
 
   // QA: 'Employees carried (at their next-year salaries)' over 'Their next-year salaries in FY2028'.
