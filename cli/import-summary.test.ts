@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { skippedText } from './commands/import-summary';
+import { positionsText, skippedText } from './commands/import-summary';
 
 describe("the CLI's import summary", () => {
   it("writes the skipped rows and each reason's count the same way, with thousands separators", () => {
@@ -8,6 +8,20 @@ describe("the CLI's import summary", () => {
     );
     expect(skippedText(1203, { 'no name': 1200, 'no salary': 3 })).toBe(
       'Skipped 1,203: 1,200 no name, 3 no salary',
+    );
+  });
+
+  // The Chicago roster's 1,306 rows with no name read as 38,631 new positions, each a person.
+  it('says how many open positions the file listed, apart from its people', () => {
+    const chicago = { filled: 0, created: 37_325, grantFunded: 0, vacant: 1_306 };
+    expect(positionsText(chicago, true)).toBe(
+      'Positions: 0 vacancies would be filled by newcomers, 37,325 new; 1,306 open positions (rows with no name) would be vacant at their salary.',
+    );
+    expect(positionsText({ ...chicago, vacant: 1 }, false)).toBe(
+      'Positions: 0 vacancies filled by newcomers, 37,325 new; 1 open position (rows with no name) is vacant at its salary.',
+    );
+    expect(positionsText({ ...chicago, vacant: 0 }, false)).toBe(
+      'Positions: 0 vacancies filled by newcomers, 37,325 new.',
     );
   });
 });

@@ -55,6 +55,7 @@ import * as projectedEditsSource from './20261206000100_projected_edits_source';
 import * as lockCheckPerYear from './20261206000200_lock_check_per_year';
 import * as lineFteThousandths from './20261207000100_line_fte_thousandths';
 import * as scenarioPositionPickWhy from './20261208000100_scenario_position_pick_why';
+import * as positionVacancyRate from './20261210000100_position_vacancy_rate';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -120,6 +121,7 @@ const migrations: Record<string, Migration> = {
   '20261206000200_lock_check_per_year': lockCheckPerYear,
   '20261207000100_line_fte_thousandths': lineFteThousandths,
   '20261208000100_scenario_position_pick_why': scenarioPositionPickWhy,
+  '20261210000100_position_vacancy_rate': positionVacancyRate,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

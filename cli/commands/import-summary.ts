@@ -74,6 +74,17 @@ export function skippedText(skipped: number, reasons: Record<string, number>): s
 }
 
 /** The CLI's summary of an import (or a dry run) for people; --json prints the result instead. */
+/** What an import did (or would do) to the positions: newcomers, new positions, open positions. */
+export function positionsText(p: NonNullable<ImportResult['positions']>, dryRun: boolean): string {
+  const funded = p.grantFunded ? ` (${count(p.grantFunded)} paid by their line's fund)` : '';
+  // Rows with no name are open positions: vacant at their salary, no one's line.
+  const one = p.vacant === 1;
+  const open = p.vacant
+    ? `; ${count(p.vacant)} open position${one ? '' : 's'} (rows with no name) ${dryRun ? 'would be' : one ? 'is' : 'are'} vacant at ${one ? 'its' : 'their'} salary`
+    : '';
+  return `Positions: ${count(p.filled)} vacanc${p.filled === 1 ? 'y' : 'ies'} ${dryRun ? 'would be ' : ''}filled by newcomers, ${count(p.created)} new${funded}${open}.`;
+}
+
 export function summaryLines(
   result: ImportResult,
   mapping: Record<string, string | null>,
@@ -104,11 +115,7 @@ export function summaryLines(
     );
   }
   if (result.positions) {
-    const { filled, created, grantFunded } = result.positions;
-    const funded = grantFunded ? ` (${count(grantFunded)} paid by their line's fund)` : '';
-    out.push(
-      `Positions: ${count(filled)} vacanc${filled === 1 ? 'y' : 'ies'} ${result.dryRun ? 'would be ' : ''}filled by newcomers, ${count(created)} new${funded}.`,
-    );
+    out.push(positionsText(result.positions, result.dryRun));
   }
   const { functionCodes, funds, codeConflicts, fundConflicts } = result.fromRules;
   if (functionCodes + funds > 0) {

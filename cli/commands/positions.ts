@@ -43,7 +43,9 @@ export function printPosition(p: PositionDetail, json: boolean): void {
     `  Budgeted for FY${p.costFiscalYear}: ${cost(p)}` +
       (p.budgetedStep !== null
         ? ` (step ${p.budgetedStep}, lane ${p.budgetedLane}, from the ${p.placementSource === 'position' ? 'position' : 'work group'})`
-        : ''),
+        : p.placementSource === 'roster'
+          ? ` (${s.ROSTER_PLACEMENT.toLowerCase()})`
+          : ''),
     // The funds that pay it by FTE share (the general fund's whole when none is set).
     ...p.fundShares.map(
       (f) =>

@@ -112,7 +112,7 @@ describe('a crosswalk rule that names a fund', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.crosswalk.fundRows).toBe(1);
     // New positions: Rao's paid by Title I, Wu's by IDEA (both reach the year after).
-    expect(res.body.positions).toEqual({ filled: 0, created: 4, grantFunded: 2 });
+    expect(res.body.positions).toEqual({ filled: 0, created: 4, grantFunded: 2, vacant: 0 });
     const lines = await knex('line_items')
       .where({ budget_year_id: s.d.budgetYearId })
       .orderBy('last_name')

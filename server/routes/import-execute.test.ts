@@ -179,10 +179,16 @@ describe('POST /import/execute', () => {
       'Name,Salary,Title\n"Doe, Jane",about 50k,Nurse\n"Roe, Rick",$52000,Teacher\n,"48,000",Teacher\n',
     );
     const res = await execute({ fileName, columnMappings: mapping, ...s.target() });
-    expect(res.body).toMatchObject({ imported: 3, warningCount: 2, totalAmount: 100000 });
+    // The row with no name is an open position: a vacant position at $48,000, in no employee line.
+    expect(res.body).toMatchObject({ imported: 3, warningCount: 2, totalAmount: 52000 });
+    expect(res.body.positions).toMatchObject({ vacant: 1 });
     expect(res.body.warnings).toEqual([
       { row: 2, name: 'Jane Doe', issues: ["Current Salary 'about 50k' is not an amount"] },
-      { row: 4, name: 'Vacant', issues: ['No employee name: imported as a vacant position'] },
+      {
+        row: 4,
+        name: 'Vacant',
+        issues: ['No employee name: an open position, imported as a vacant position at its salary'],
+      },
     ]);
 
     const none = await upload('Name,Salary,Notes\n,,see HR\n,,ask Jo\nTOTAL,300,\n');

@@ -48,7 +48,7 @@ describe('a payroll import gives its people positions', () => {
     );
     const one = await s.execute({ fileName: first.fileName, columnMappings: first.mapping, ...s.target() });
     expect(one.status, JSON.stringify(one.body)).toBe(200);
-    expect(one.body.positions).toEqual({ filled: 0, created: 3, grantFunded: 0 });
+    expect(one.body.positions).toEqual({ filled: 0, created: 3, grantFunded: 0, vacant: 0 });
     let { positions, holders } = await roster();
     expect(positions).toHaveLength(3);
     expect(positions.every((p) => p.status === 'filled')).toBe(true);
@@ -78,14 +78,14 @@ describe('a payroll import gives its people positions', () => {
     const body = { fileName: second.fileName, columnMappings: second.mapping, ...s.target() };
     const dry = await s.execute({ ...body, dryRun: true });
     expect(dry.status, JSON.stringify(dry.body)).toBe(200);
-    expect(dry.body.positions).toEqual({ filled: 1, created: 1, grantFunded: 0 });
+    expect(dry.body.positions).toEqual({ filled: 1, created: 1, grantFunded: 0, vacant: 0 });
     expect(await roster()).toEqual(before);
 
     // Ria Khan (same title, ignoring case and spaces, same school) takes Ana Lee's vacancy; Eli Moss
     // (a title with no vacancy) gets a position of his own.
     const two = await s.execute(body);
     expect(two.status, JSON.stringify(two.body)).toBe(200);
-    expect(two.body.positions).toEqual({ filled: 1, created: 1, grantFunded: 0 });
+    expect(two.body.positions).toEqual({ filled: 1, created: 1, grantFunded: 0, vacant: 0 });
     ({ positions, holders } = await roster());
     expect(positions).toHaveLength(4);
     const taken = positions.find((p) => p.id === leePosition)!;
@@ -139,12 +139,12 @@ describe("a payroll's Fund column: the people's lines and their new positions", 
     const body = { fileName: upload.fileName, columnMappings: upload.mapping, ...s.target() };
     const dry = await s.execute({ ...body, dryRun: true });
     expect(dry.status, JSON.stringify(dry.body)).toBe(200);
-    expect(dry.body.positions).toEqual({ filled: 0, created: 4, grantFunded: 1 });
+    expect(dry.body.positions).toEqual({ filled: 0, created: 4, grantFunded: 1, vacant: 0 });
     expect(await s.t.db.knex('position_fund_shares').count({ n: '*' })).toEqual([{ n: 0 }]);
 
     const res = await s.execute(body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.positions).toEqual({ filled: 0, created: 4, grantFunded: 1 });
+    expect(res.body.positions).toEqual({ filled: 0, created: 4, grantFunded: 1, vacant: 0 });
     const knex = s.t.db.knex;
     const shares = await knex('position_fund_shares as s')
       .join('position_holders as h', 'h.position_id', 's.position_id')

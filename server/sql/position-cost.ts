@@ -15,8 +15,11 @@ import { OWN_FUND } from './general-fund';
  *   next-year salary.
  * - vacant and posted: the cell of the work group's schedule at the budgeted step and lane (the
  *   position's own, else the work group's vacancy placement) in the year after, times the FTE,
- *   rounded to the cent once. No cell (no work group, schedule, step and lane, or amount for that
- *   year) leaves it unpriced: cost NULL and a reason, never a silent step 1.
+ *   rounded to the cent once. A vacancy the district's roster listed with its salary and no step and
+ *   lane of its own is priced at that roster's rate instead (vacancy_rate x FTE, rounded once: the
+ *   amount the district budgeted, placement source 'roster'), before the work group's placement,
+ *   which is a default for any vacancy. No price (no work group, schedule, step and lane, or amount
+ *   for that year) leaves it unpriced: cost NULL and a reason, never a silent step 1.
  * - frozen and closed: 0 (a frozen position is kept but not funded; a closed one is gone).
  */
 
@@ -54,17 +57,24 @@ export const HOLDER_COST = `round(${HOLDER_SALARY} * h.fte_share
 
 /**
  * Where a vacancy's price comes from, over positions-shaped `p` (work_group_id, vacancy_step,
- * vacancy_lane, fiscal_year, fte): the budgeted step and lane (`pl`: the position's own, else its
- * work group's vacancy placement) and the schedule cell of the year after (`cell`).
+ * vacancy_lane, vacancy_rate, fiscal_year, fte): the budgeted step and lane (`pl`: the position's
+ * own; else, with a roster's rate, none (source 'roster'); else its work group's vacancy placement)
+ * and the schedule cell of the year after (`cell`).
  */
 const VACANCY_CELL = `    LEFT JOIN vacancy_placements vp ON vp.work_group_id = p.work_group_id
-    CROSS JOIN LATERAL (SELECT CASE WHEN p.vacancy_step IS NOT NULL THEN p.vacancy_step ELSE vp.step END AS step,
-                               CASE WHEN p.vacancy_step IS NOT NULL THEN p.vacancy_lane ELSE vp.lane END AS lane,
+    CROSS JOIN LATERAL (SELECT CASE WHEN p.vacancy_step IS NOT NULL THEN p.vacancy_step
+                                    WHEN p.vacancy_rate IS NULL THEN vp.step END AS step,
+                               CASE WHEN p.vacancy_step IS NOT NULL THEN p.vacancy_lane
+                                    WHEN p.vacancy_rate IS NULL THEN vp.lane END AS lane,
                                CASE WHEN p.vacancy_step IS NOT NULL THEN 'position'
+                                    WHEN p.vacancy_rate IS NOT NULL THEN 'roster'
                                     WHEN vp.step IS NOT NULL THEN 'workGroup' END AS source) pl
     LEFT JOIN salary_schedules ss ON ss.work_group_id = p.work_group_id
     LEFT JOIN salary_schedule_amounts cell ON cell.schedule_id = ss.id AND cell.fiscal_year = p.fiscal_year + 1
       AND cell.step = pl.step AND cell.lane = pl.lane`;
+
+/** A vacancy's price (with VACANCY_CELL joined): the roster's rate, else the schedule's cell, times its FTE. */
+const VACANCY_PRICE = `round(CASE WHEN pl.source = 'roster' THEN p.vacancy_rate ELSE cell.amount END * p.fte, 2)`;
 
 /** Why a vacancy (with VACANCY_CELL joined) has no price: no cell for its budgeted step and lane. */
 const UNPRICED_REASON = `CASE WHEN p.work_group_id IS NULL THEN 'No work group: a vacancy is priced on its work group''s salary schedule'
@@ -83,16 +93,16 @@ const HOLDER_SUMS = `sum(h.fte_share) AS filled_fte, count(*)::int AS holder_cou
 const COST_COLUMNS = `p.*, coalesce(hs.filled_fte, 0) AS filled_fte, coalesce(hs.holder_count, 0) AS holder_count,
       pl.step AS budgeted_step, pl.lane AS budgeted_lane, pl.source AS placement_source,
       CASE WHEN p.status = 'filled' THEN coalesce(hs.cost, 0)
-           WHEN p.status IN ('vacant', 'posted') THEN round(cell.amount * p.fte, 2)
+           WHEN p.status IN ('vacant', 'posted') THEN ${VACANCY_PRICE}
            ELSE 0 END AS budgeted_cost,
-      CASE WHEN p.status IN ('vacant', 'posted') AND cell.amount IS NULL THEN ${UNPRICED_REASON} END AS unpriced_reason`;
+      CASE WHEN p.status IN ('vacant', 'posted') AND ${VACANCY_PRICE} IS NULL THEN ${UNPRICED_REASON} END AS unpriced_reason`;
 
 /**
  * Holders are summed per position through their index (a lateral subquery): as a grouped derived
  * table joined back, the planner without statistics re-scanned it for every position (25 s at 5,000).
  *
  * Every position of the scope with its cost columns: filled_fte, holder_count, budgeted_step,
- * budgeted_lane, placement_source ('position' | 'workGroup' | NULL), budgeted_cost (NULL when
+ * budgeted_lane, placement_source ('position' | 'roster' | 'workGroup' | NULL), budgeted_cost (NULL when
  * unpriced) and unpriced_reason. A derived table: `FROM (${positionCosts(scope)}) pc`. With
  * 'sets', a whole roster is read as sets instead (positionCostsAsSets; run it through asSets):
  * for a read of every position, not a page of them.
@@ -213,11 +223,14 @@ export function newVacancyCosts(rows: readonly NewVacancy[]): {
       bindings: [],
     };
   }
-  const values = rows.map(() => '(?::int, ?::int, ?::int, ?::int, ?::text, ?::numeric)').join(', ');
+  // A scenario's add has no roster rate of its own (vacancy_rate NULL): the schedule prices it.
+  const values = rows
+    .map(() => '(?::int, ?::int, ?::int, ?::int, ?::text, ?::numeric, NULL::numeric)')
+    .join(', ');
   return {
     sql: `SELECT p.key, round(cell.amount * p.fte, 2) AS budgeted_cost,
         CASE WHEN cell.amount IS NULL THEN ${UNPRICED_REASON} END AS unpriced_reason
-      FROM (VALUES ${values}) AS p(key, fiscal_year, work_group_id, vacancy_step, vacancy_lane, fte)
+      FROM (VALUES ${values}) AS p(key, fiscal_year, work_group_id, vacancy_step, vacancy_lane, fte, vacancy_rate)
       ${VACANCY_CELL}`,
     bindings: rows.flatMap((r) => [r.key, r.fiscalYear, r.workGroupId, r.vacancyStep, r.vacancyLane, r.fte]),
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from '@shared/money';
 import { fileDecimal, moneyOut } from './common';
 
 /**
@@ -65,3 +66,22 @@ export const reconciliationSchema = z.object({
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
 export type ReconciliationDifference = z.infer<typeof reconciliationDifferenceSchema>;
 export type FileTotalRow = z.infer<typeof fileTotalRowSchema>;
+
+/**
+ * What an import's result says of the lines two function-code rules disagreed on (null: none), in
+ * the wizard and the CLI alike: 'Two rules give 2 lines different funds: they keep what the file
+ * gave them.'
+ */
+export function rulesDisagreeText(fromRules: {
+  codeConflicts: number;
+  fundConflicts: number;
+}): string | null {
+  const lines = (n: number) => `${formatNumber(n)} line${n === 1 ? '' : 's'}`;
+  const parts = [
+    fromRules.codeConflicts ? `${lines(fromRules.codeConflicts)} different codes` : null,
+    fromRules.fundConflicts ? `${lines(fromRules.fundConflicts)} different funds` : null,
+  ].filter((p): p is string => p !== null);
+  return parts.length
+    ? `Function-code rules give ${parts.join(' and ')}: those keep what the file gave them.`
+    : null;
+}

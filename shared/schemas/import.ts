@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { formatNumber } from '@shared/money';
 import { fileDecimal, idNumber, idNumberWith, idText, moneyOut, SCENARIO_TYPES } from './common';
 import { crosswalkImportSummary } from './crosswalk';
 import { reconciliationSchema } from './import-reconciliation';
@@ -190,7 +189,13 @@ export const importResultSchema = z.object({
    * paid by their line's fund when it is another fund that can pay the year after (grantFunded).
    */
   positions: z
-    .object({ filled: z.number().int(), created: z.number().int(), grantFunded: z.number().int() })
+    .object({
+      filled: z.number().int(),
+      created: z.number().int(),
+      grantFunded: z.number().int(),
+      /** Rows with no name (open positions) made vacant positions at their salary: no one's line. */
+      vacant: z.number().int().default(0),
+    })
     .optional(),
   /**
    * Next-year salaries of the imported employees (0 for proposed lines): computed by the automatic
@@ -219,25 +224,6 @@ export const importResultSchema = z.object({
   }),
   durationMs: z.number().int(),
 });
-
-/**
- * What an import's result says of the lines two function-code rules disagreed on (null: none), in
- * the wizard and the CLI alike: 'Two rules give 2 lines different funds: they keep what the file
- * gave them.'
- */
-export function rulesDisagreeText(fromRules: {
-  codeConflicts: number;
-  fundConflicts: number;
-}): string | null {
-  const lines = (n: number) => `${formatNumber(n)} line${n === 1 ? '' : 's'}`;
-  const parts = [
-    fromRules.codeConflicts ? `${lines(fromRules.codeConflicts)} different codes` : null,
-    fromRules.fundConflicts ? `${lines(fromRules.fundConflicts)} different funds` : null,
-  ].filter((p): p is string => p !== null);
-  return parts.length
-    ? `Function-code rules give ${parts.join(' and ')}: those keep what the file gave them.`
-    : null;
-}
 
 export const importRunSchema = z.object({
   id: z.number().int(),

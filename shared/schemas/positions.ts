@@ -82,6 +82,9 @@ export const positionHolderSchema = z.object({
 });
 export type PositionHolder = z.infer<typeof positionHolderSchema>;
 
+/** What a vacancy priced at its imported roster's rate says of its placement (screen and CLI). */
+export const ROSTER_PLACEMENT = "At its roster's salary";
+
 export const positionSchema = z.object({
   id: z.number().int(),
   budgetYearId: z.number().int(),
@@ -106,7 +109,11 @@ export const positionSchema = z.object({
   /** The step and lane a vacancy is budgeted at (its own, else its work group's), or null. */
   budgetedStep: z.number().int().nullable(),
   budgetedLane: z.string().nullable(),
-  placementSource: z.enum(['position', 'workGroup']).nullable(),
+  /**
+   * Where a vacancy's price comes from: its own step and lane, the rate of the roster it was
+   * imported from (no step and lane), or its work group's vacancy placement; null when none.
+   */
+  placementSource: z.enum(['position', 'roster', 'workGroup']).nullable(),
   notes: z.string().nullable(),
   /** The holders' shares together, and the FTE nobody holds (fte - filledFte, at least 0). */
   filledFte: z.number(),

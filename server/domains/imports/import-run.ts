@@ -283,6 +283,7 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
               positionsFilled: positions.filled,
               positionsCreated: positions.created,
               positionsGrantFunded: positions.grantFunded,
+              positionsVacantFromRows: positions.vacant,
             }
           : {}),
         fileSum: reconciliation.fileSum,

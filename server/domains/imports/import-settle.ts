@@ -1,7 +1,12 @@
 import type { Knex } from 'knex';
 import type { Actor } from '@server/policies/index';
-import { functionCodes, runNeedsReviewCount, settleImportedLines } from '@server/domains/line-items';
-import { positionsForImport } from '@server/domains/positions';
+import {
+  dropImportedVacancyLines,
+  functionCodes,
+  runNeedsReviewCount,
+  settleImportedLines,
+} from '@server/domains/line-items';
+import { positionsForImport, vacanciesForImport } from '@server/domains/positions';
 import type { RunInput } from './import-run';
 import * as q from './queries/import';
 
@@ -19,6 +24,13 @@ export async function settle(
   years: Set<number>,
 ) {
   const { plan, targets } = input;
+  const run = { id: runId, fileName: input.file.originalName };
+  // The file's open positions (rows with no name) become vacant positions at their salary, and
+  // their lines leave before anything reads the year's people: an open position is no one.
+  const vacancies = plan.importType === 'operating' ? await vacanciesForImport(trx, actor, run) : null;
+  if (vacancies) {
+    await dropImportedVacancyLines(trx, vacancies.lineIds);
+  }
   // The fiscal years the lines were written in, as the rows gave them (not read back from the lines).
   const replaced = await settleImportedLines(
     trx,
@@ -33,10 +45,9 @@ export async function settle(
       ? await functionCodes.fundImportedLines(trx, runId)
       : { funded: 0, conflicts: [] };
   // The people's positions, once their lines have their codes: a newcomer fills a waiting vacancy.
-  const positions =
-    plan.importType === 'operating'
-      ? await positionsForImport(trx, actor, { id: runId, fileName: input.file.originalName })
-      : undefined;
+  const positions = vacancies
+    ? { ...(await positionsForImport(trx, actor, run)), vacant: vacancies.count }
+    : undefined;
   const reviewCount = await runNeedsReviewCount(trx, targets.budgetYear.id, runId);
   // Totals, years and next-year counts in one pass (a code changes none of them).
   const { nextYearSalaries, ...totals } = await q.runFigures(trx, runId, plan.importType);

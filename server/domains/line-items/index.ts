@@ -23,6 +23,7 @@ export {
   copyBudgetLines,
   copyImportedLines,
   deleteProjectedLines,
+  dropImportedVacancyLines,
   projectEmployeeLines,
   projectProposedLines,
   settleImportedLines,

@@ -39,7 +39,7 @@ export async function auditBulkChange(
 }
 
 // An import's lines: COPY into a staging table, then one INSERT with the rule applied.
-export { copyImportedLines, settleImportedLines } from './import-lines';
+export { copyImportedLines, dropImportedVacancyLines, settleImportedLines } from './import-lines';
 
 /** Copies every line of one budget into another (same budget year and kind, so the same rule values). */
 export function copyBudgetLines(trx: Db, fromScenarioId: number, toScenarioId: number): Promise<number> {

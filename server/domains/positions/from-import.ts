@@ -3,6 +3,25 @@ import type { Actor } from '@server/policies/index';
 import { sharesFromImportedLines } from './queries/fund-shares';
 import { fillVacanciesFromImport } from './queries/from-import';
 import { positionsFromLines } from './queries/from-lines';
+import { vacanciesFromImport } from './queries/vacancies-from-import';
+
+/**
+ * A payroll import's open positions (rows with no name) as vacant positions at their salary, first
+ * of all (settle): the caller has the line writer remove their lines (`lineIds`), so nothing after
+ * reads them as people. Their newcomers do not fill them (fillVacanciesFromImport).
+ */
+export async function vacanciesForImport(
+  trx: Knex.Transaction,
+  actor: Actor,
+  run: { id: number; fileName: string },
+): Promise<{ lineIds: number[]; count: number; total: string }> {
+  return vacanciesFromImport(trx, {
+    importRunId: run.id,
+    userId: actor.id,
+    actorLabel: actor.email ?? actor.name,
+    fileName: run.fileName,
+  });
+}
 
 /**
  * The positions of a payroll import's people, in the import's transaction: a newcomer fills the

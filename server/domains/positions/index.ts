@@ -1,6 +1,6 @@
 /** Positions: budgeted jobs apart from the people who fill them (docs/ARCHITECTURE.md, 'Positions'). */
 export { bulkUpdatePositions } from './bulk';
-export { positionsForImport } from './from-import';
+export { positionsForImport, vacanciesForImport } from './from-import';
 export { fillPosition, vacatePosition } from './holders';
 export { createPosition, deletePosition, setPositionStatus, updatePosition } from './position-writes';
 export { getPosition, listPositions } from './positions';

@@ -71,9 +71,10 @@ export async function rollPositionsForward(
         ORDER BY p.id),
      made AS (
        INSERT INTO positions (id, budget_year_id, fiscal_year, title, building_id, dese_code, category_id,
-                              work_group_id, fte, status, vacancy_step, vacancy_lane, notes, created_by, updated_by)
+                              work_group_id, fte, status, vacancy_step, vacancy_lane, vacancy_rate, notes,
+                              created_by, updated_by)
        SELECT pid, :toBy, :toFy, title, building_id, dese_code, category_id, work_group_id, fte, new_status,
-              vacancy_step, vacancy_lane, notes, :user::integer, :user::integer FROM src),
+              vacancy_step, vacancy_lane, vacancy_rate, notes, :user::integer, :user::integer FROM src),
      held AS (
        INSERT INTO position_holders (position_id, line_item_id, fte_share)
        SELECT s.pid, k.new_id, k.fte_share FROM src s JOIN kept k ON k.position_id = s.id

@@ -37,6 +37,14 @@ function readField<P extends Parsed<string>>(
   return parsed;
 }
 
+/** The warning of a row with a salary or title and no name: an open position. */
+export const VACANCY_WARNING =
+  'No employee name: an open position, imported as a vacant position at its salary';
+
+/** Reason given in the reconciliation for an open position's salary (its position holds it). */
+export const VACANCY_STORED =
+  'an open position: budgeted as a vacant position at this salary, not an employee line';
+
 /** Reason given in the reconciliation for a negative salary (the database holds none). */
 export const NEGATIVE_SALARY = 'negative pay (a reversal) is not a salary: the line stores none';
 
@@ -92,7 +100,8 @@ function locationAndBuilding(ctx: TransformContext, cells: readonly Cell[], warn
  * One payroll row as an employee line. Skipped: blank rows (silently), rows with no name, salary or
  * position, total rows and repeated headers. Imported with needsReview and a warning: anything that
  * could not be read (the value is left empty rather than guessed), a missing salary, an unknown
- * building, and a position with no name (as 'Vacant': rosters list open positions that way).
+ * building. A row with no name (rosters list open positions that way) is an open position: its line,
+ * named 'Vacant' and marked as one (metadata.vacancy), becomes a vacant position at its salary.
  */
 export function transformEmployee(ctx: TransformContext, n: number, cells: readonly Cell[]): RowOutcome {
   if (isBlankRow(cells)) {
@@ -131,13 +140,16 @@ export function transformEmployee(ctx: TransformContext, n: number, cells: reado
   const money = salary(ctx, cells, 'currentSalary', warnings);
   const currentSalary = money.stored;
   const position = textField(ctx, cells, 'position', warnings);
-  if (!last && !first) {
-    // A budgeted position with nobody in it still costs money: keep it, marked for review.
+  // A budgeted position with nobody in it (rosters list open positions that way) still costs money:
+  // it becomes a vacant position at its salary, not a person (positions/from-import.ts). Its line
+  // carries it through the crosswalk and the building's match, and leaves before the import ends.
+  const vacancy = !last && !first;
+  if (vacancy) {
     if (currentSalary === null && !position) {
       return { kind: 'skip', reason: 'no employee name' };
     }
     last = 'Vacant';
-    warnings.unshift('No employee name: imported as a vacant position');
+    warnings.unshift(VACANCY_WARNING);
   }
   const name = [first, last].filter(Boolean).join(' ');
 
@@ -216,7 +228,9 @@ export function transformEmployee(ctx: TransformContext, n: number, cells: reado
     warnings,
     name,
     fiscalYear,
-    money,
+    // A vacancy's salary is stored as its position's rate, in no line: the reconciliation says so.
+    money: vacancy && money.file !== null ? { ...money, stored: '0.00', reason: VACANCY_STORED } : money,
+    vacancy,
   });
   return outcome.kind === 'line' && crosswalk ? { ...outcome, crosswalk } : outcome;
 }

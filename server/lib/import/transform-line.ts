@@ -58,9 +58,11 @@ export function lineOutcome(
     money: RowMoney;
     /** The file named the general fund for the line (metadata.fundNamed). */
     fundNamed?: boolean;
+    /** An open position, not a person (metadata.vacancy): see transform-employee.ts. */
+    vacancy?: boolean;
   },
 ): RowOutcome {
-  const { values, place, warnings, name, fiscalYear, money, fundNamed } = line;
+  const { values, place, warnings, name, fiscalYear, money, fundNamed, vacancy } = line;
   return {
     kind: 'line',
     values: Object.assign(values, {
@@ -71,7 +73,7 @@ export function lineOutcome(
       building_id: rowBuilding(place, warnings),
       notes: buildNotes(ctx, cells, warnings),
       import_run_id: ctx.fixed.importRunId,
-      metadata: metadataJson(warnings, n, fundNamed),
+      metadata: metadataJson(warnings, n, fundNamed, vacancy),
     }),
     warnings,
     name,

@@ -273,8 +273,14 @@ export function rowBuilding(place: RowPlace, warnings: string[]): string | null 
  * The metadata every imported line carries: the review flag, the warnings and the causes they name
  * (a flag for a fixable cause clears itself once fixed: server/lib/review-causes.ts), and its row.
  */
-export function metadataJson(warnings: readonly string[], row: number, fundNamed = false): string {
-  // Most rows are clean: a template, not a JSON.stringify per row.
+export function metadataJson(
+  warnings: readonly string[],
+  row: number,
+  fundNamed = false,
+  vacancy = false,
+): string {
+  // Most rows are clean: a template, not a JSON.stringify per row. An open position always has its
+  // warning, so it is never a clean row.
   return warnings.length
     ? JSON.stringify({
         needsReview: true,
@@ -282,6 +288,7 @@ export function metadataJson(warnings: readonly string[], row: number, fundNamed
         reviewCauses: reviewCausesOf(warnings),
         importRow: row,
         ...(fundNamed ? { fundNamed } : {}),
+        ...(vacancy ? { vacancy } : {}),
       })
     : `{"needsReview":false,"importWarnings":[],"importRow":${row}${fundNamed ? ',"fundNamed":true' : ''}}`;
 }

@@ -28,7 +28,10 @@ export async function fillVacanciesFromImport(
                                  ORDER BY p.status = 'posted' DESC, p.id) AS k
          FROM positions p
         WHERE ${isVacancyOf('p')}
-          AND NOT EXISTS (SELECT 1 FROM position_holders x WHERE x.position_id = p.id)),
+          AND NOT EXISTS (SELECT 1 FROM position_holders x WHERE x.position_id = p.id)
+          -- Not the file's own open positions (vacanciesFromImport, this transaction: now() is its
+          -- start): the file lists each apart from its people, so none of them waits for them.
+          AND p.created_at < now()),
      fresh AS MATERIALIZED (
        SELECT li.id, li.budget_year_id, li.fiscal_year, li.building_id,
               ${titleKey("coalesce(li.position, '')")} AS title,

@@ -114,6 +114,10 @@ describe('a position in the grid', () => {
       }),
     ).toBe('No step and lane set');
     expect(placementText({ ...vacancy, status: 'filled' })).toBe('');
+    // An open position imported with its salary (the Chicago roster's 1,306) is priced at it.
+    expect(
+      placementText({ ...vacancy, budgetedStep: null, budgetedLane: null, placementSource: 'roster' }),
+    ).toBe("At its roster's salary");
   });
 
   it('lists what a history entry changed', () => {

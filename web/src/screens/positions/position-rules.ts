@@ -1,5 +1,6 @@
 import { grouped, unitsOf } from '@shared/money';
 import { fiscalYearLabel } from '@shared/budget-math';
+import { ROSTER_PLACEMENT } from '@shared/schemas/positions';
 import type { Position, PositionStatus } from '@web/api/positions';
 
 /**
@@ -121,13 +122,18 @@ export function positionLabel(position: Pick<Position, 'title' | 'buildingName'>
 
 /**
  * Where a vacancy is budgeted: 'Step 3 / BA+15', marked '(work group)' when it comes from the work
- * group's setting; the reason when it has no price; empty for a position someone holds in full.
+ * group's setting; 'At its roster's salary' for an open position imported with one (no step and
+ * lane until someone sets them); the reason when it has no price; empty for a position someone
+ * holds in full.
  */
 export function placementText(
   position: Pick<Position, 'status' | 'budgetedStep' | 'budgetedLane' | 'placementSource' | 'unpricedReason'>,
 ): string {
   if (!isVacancy(position)) {
     return '';
+  }
+  if (position.placementSource === 'roster') {
+    return ROSTER_PLACEMENT;
   }
   if (position.budgetedStep === null || position.budgetedLane === null) {
     return position.unpricedReason ?? 'No step and lane';

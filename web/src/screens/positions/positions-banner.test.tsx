@@ -68,14 +68,14 @@ describe('PositionsBanner', () => {
     );
     expect(within(item).getByText(/ cost of /).textContent).toBe(
       "FY27 cost of these 508 positions, filled and vacant: holders' next-year salaries (current salary " +
-        'where none), vacancies at the FY27 salary schedule; frozen, closed and unpriced add nothing',
+        "where none), vacancies at the FY27 salary schedule or their imported roster's salary; frozen, closed and unpriced add nothing",
     );
   });
 
   it('names no year while no listed position says which year the cost pays for', () => {
     renderBanner({ counts: { ...counts(0), positions: 1 }, costFiscalYear: undefined });
     expect(screen.getByText(/ cost of /).textContent).toMatch(
-      /^Next-year cost of this position, .* vacancies at the next year's salary schedule;/,
+      /^Next-year cost of this position, .* vacancies at the next year's salary schedule or their imported roster's salary;/,
     );
   });
 

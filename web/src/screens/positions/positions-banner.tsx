@@ -45,7 +45,8 @@ function costCaption(c: PositionCounts, costYear: string | null): string {
   const these = c.positions === 1 ? 'this position' : `these ${countOf(c.positions, 'position')}`;
   return (
     `${costYear ?? 'Next-year'} cost of ${these}, filled and vacant: holders' next-year salaries ` +
-    `(current salary where none), vacancies at the ${costYear ?? "next year's"} salary schedule; ` +
+    `(current salary where none), vacancies at the ${costYear ?? "next year's"} salary schedule ` +
+    "or their imported roster's salary; " +
     'frozen, closed and unpriced add nothing'
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ImportResult } from '@web/api/import';
 import { BudgetYearProvider } from '@web/budget-year/budget-year-context';
@@ -35,7 +35,7 @@ const boston: ImportResult = {
   fiscalYears: [2027],
   replacedProjected: 0,
   alreadyStored: { fiscalYear: 2027, count: 0, total: 0 },
-  positions: { filled: 0, created: 25530, grantFunded: 0 },
+  positions: { filled: 0, created: 25530, grantFunded: 0, vacant: 0 },
   nextYearSalaries: { automatic: 6845, manual: 0, flagged: 24417 },
   reconciliation: {
     field: 'currentSalary',
@@ -93,6 +93,17 @@ describe('a payroll import’s result', () => {
     expect(screen.getByText(/a row can be marked without a warning here/).textContent).toContain(
       'Rows marked for review (25,530) counts these rows and those the next-year salary rule flagged',
     );
+  });
+
+  // The Chicago roster's 1,306 rows with no name came in as 1,306 people named 'Vacant'.
+  it('counts the open positions the file listed, apart from its people', async () => {
+    renderResult(boston);
+    await screen.findByText('Import complete');
+    expect(screen.queryByText(/^Open positions/)).toBeNull();
+    cleanup();
+    renderResult({ ...boston, positions: { filled: 0, created: 37_325, grantFunded: 0, vacant: 1_306 } });
+    const open = (await screen.findByText(/^Open positions/, { selector: 'dt' })).parentElement!;
+    expect(open.textContent).toBe('Open positions (rows with no name), vacant at their salary1,306');
   });
 
   // It read 'By reason: 133 heading row (no amount), 1 repeated header row'.

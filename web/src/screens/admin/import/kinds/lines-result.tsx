@@ -128,6 +128,12 @@ export function LineResult({
             <dd>{count(result.fromRules.funds)}</dd>
           </div>
         ) : null}
+        {result.positions?.vacant ? (
+          <div className="imp-stat">
+            <dt>Open positions (rows with no name), vacant at their salary</dt>
+            <dd>{count(result.positions.vacant)}</dd>
+          </div>
+        ) : null}
         {result.positions?.grantFunded ? (
           <div className="imp-stat">
             <dt>New positions paid by their line's fund</dt>
