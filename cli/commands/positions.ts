@@ -4,6 +4,7 @@ import { idParams } from '@shared/schemas/common';
 import { countOf } from '@shared/count-words';
 import { formatMoneyCents, formatNumber } from '@shared/money';
 import { noSalaryLineText } from '@shared/salary-line-words';
+import { ROSTER_PLACEMENT } from '@shared/placement-words';
 import * as s from '@shared/schemas/positions';
 import type { Position, PositionDetail } from '@shared/schemas/positions';
 import * as service from '@server/domains/positions';
@@ -44,7 +45,7 @@ export function printPosition(p: PositionDetail, json: boolean): void {
       (p.budgetedStep !== null
         ? ` (step ${p.budgetedStep}, lane ${p.budgetedLane}, from the ${p.placementSource === 'position' ? 'position' : 'work group'})`
         : p.placementSource === 'roster'
-          ? ` (${s.ROSTER_PLACEMENT.toLowerCase()})`
+          ? ` (${ROSTER_PLACEMENT.toLowerCase()})`
           : ''),
     // The funds that pay it by FTE share (the general fund's whole when none is set).
     ...p.fundShares.map(

@@ -82,9 +82,6 @@ export const positionHolderSchema = z.object({
 });
 export type PositionHolder = z.infer<typeof positionHolderSchema>;
 
-/** What a vacancy priced at its imported roster's rate says of its placement (screen and CLI). */
-export const ROSTER_PLACEMENT = "At its roster's salary";
-
 export const positionSchema = z.object({
   id: z.number().int(),
   budgetYearId: z.number().int(),

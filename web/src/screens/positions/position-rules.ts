@@ -1,6 +1,6 @@
 import { grouped, unitsOf } from '@shared/money';
 import { fiscalYearLabel } from '@shared/budget-math';
-import { ROSTER_PLACEMENT } from '@shared/schemas/positions';
+import { ROSTER_PLACEMENT } from '@shared/placement-words';
 import type { Position, PositionStatus } from '@web/api/positions';
 
 /**

@@ -1,0 +1,7 @@
+/**
+ * What a vacancy priced at the rate of the roster it was imported from says of its placement, in
+ * the Positions grid and `budget-cli positions show` alike (server/sql/position-cost.ts, placement
+ * source 'roster'). A module of words only: the residents' page reaches the positions screen's
+ * rules (formatFte), and a zod schema module here would bring zod onto that page.
+ */
+export const ROSTER_PLACEMENT = "At its roster's salary";
