@@ -1,16 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { classifyTitle } from '@server/lib/staff-roles';
 import { MIN_RANGE_COUNT } from '@shared/schemas/dashboard';
 import { useApp } from '../../test/use-app';
 import { plannedIn, seedDemoPlanned } from '../../test/worlds/demo-planned.world';
+import { cents, PERSON, roleOf, rosterPeople, type Person, type Role } from '../../test/worlds/demo-roster';
 
 /**
  * The Budget Dashboard's Teacher and Paraeducator Salaries of the demo's planned year FY27, which has
  * no payroll of its own: its salaries are the budgeted cost of the FY26 roster, so its salary ranges
  * are of the people the staff cards count, the holders of that roster's filled positions, at their
  * budgeted (next-year) salaries, each person once and at their whole salary. Every range is
- * recomputed here from the positions, holders and lines in integer cents; who is a teacher or a
- * paraeducator is classifyTitle's (the rule's TypeScript twin) read as the lines' ranges read a line.
+ * recomputed from the positions, holders and lines in integer cents (test/worlds/demo-roster.ts
+ * rosterPeople); who is a teacher or a paraeducator is classifyTitle's (the rule's TypeScript twin)
+ * read as the lines' ranges read a line (roleOf).
  * FY26, which has its payroll, still ranges its employee lines.
  */
 const { t, finance, viewer } = useApp(['FINANCE', 'VIEW_ONLY']);
@@ -18,28 +19,6 @@ const { t, finance, viewer } = useApp(['FINANCE', 'VIEW_ONLY']);
 let budgetYearId: number;
 /** The demo's budget year FY27, which holds no lines at all. */
 let laterBudgetYearId: number;
-
-const cents = (text: string | number) => {
-  const [whole, frac = ''] = String(text).split('.');
-  return BigInt(whole) * 100n + BigInt(frac.padEnd(2, '0').slice(0, 2));
-};
-
-type Role = 'teachers' | 'paras';
-
-/** A person as a line describes them: their salary and what names their role. */
-interface Person {
-  salary: string | null;
-  work_group_id: number | null;
-  group_name: string | null;
-  work_group: string | null;
-  position: string | null;
-}
-
-/** The lines' rule: the work group's name, else (no work group) the imported label, else the position. */
-const roleOf = (p: Person): Role | null =>
-  (p.work_group_id !== null ? classifyTitle(p.group_name) : null) ??
-  (p.work_group_id === null ? classifyTitle(p.work_group) : null) ??
-  classifyTitle(p.position);
 
 interface Range {
   rangeStart: number;
@@ -91,22 +70,6 @@ function ranges(people: Person[]): Want {
   return want;
 }
 
-const PERSON = `li.work_group_id, wg.name AS group_name, li.work_group, li.position`;
-
-/** The holders of the FY26 roster's filled positions, each line once, at their next-year salary. */
-async function rosterPeople(): Promise<Person[]> {
-  const { rows } = await t.db.knex.raw(
-    `SELECT DISTINCT li.id, coalesce(li.next_year_salary, li.current_salary)::text AS salary, ${PERSON}
-       FROM positions p
-       JOIN fiscal_year_homes fh ON fh.budget_year_id = p.budget_year_id AND fh.fiscal_year = p.fiscal_year
-       JOIN position_holders h ON h.position_id = p.id
-       JOIN line_items li ON li.id = h.line_item_id
-       LEFT JOIN work_groups wg ON wg.id = li.work_group_id
-      WHERE p.fiscal_year = 2026 AND p.status = 'filled'`,
-  );
-  return rows;
-}
-
 /** FY26's own employee lines of the active budgets, at their current salary. */
 async function linePeople(): Promise<Person[]> {
   const { rows } = await t.db.knex.raw(
@@ -155,7 +118,7 @@ describe('the dashboard salary ranges of a planned year', () => {
   it.each(plannedIn(() => ({ budgetYearId, laterBudgetYearId })))(
     'FY27 (%s) ranges the FY26 roster’s holders at their budgeted salaries',
     async (_, by) => {
-      const want = ranges(await rosterPeople());
+      const want = ranges(await rosterPeople(t.db.knex));
       expect(want.people.teachers).toBeGreaterThan(0);
       expect(want.people.paras).toBeGreaterThan(0);
       for (const token of [finance.token, viewer.token]) {
@@ -253,6 +216,6 @@ describe('the dashboard salary ranges of a planned year', () => {
     const after = (await distribution(2027)).body;
     expect(total(after)).toBe(total(before));
     expect(after.teachers).toEqual(before.teachers);
-    expectRanges(after, ranges(await rosterPeople()));
+    expectRanges(after, ranges(await rosterPeople(t.db.knex)));
   });
 });

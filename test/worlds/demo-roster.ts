@@ -14,8 +14,8 @@ export const cents = (text: string | number) => {
   const sign = whole.startsWith('-') ? -1n : 1n;
   return sign * (BigInt(whole.replace('-', '')) * 100n + BigInt(frac.padEnd(2, '0').slice(0, 2)));
 };
-const milli = (text: string) => {
-  const [whole, frac = ''] = text.split('.');
+export const milli = (text: string | number) => {
+  const [whole, frac = ''] = String(text).split('.');
   return BigInt(whole) * 1000n + BigInt(frac.padEnd(3, '0').slice(0, 3));
 };
 /** num / den rounded half away from zero (both non-negative). */
@@ -24,19 +24,31 @@ const roundDiv = (num: bigint, den: bigint) => (2n * num + den) / (2n * den);
 export interface Place {
   /** Funded positions: filled, vacant and posted. */
   count: number;
+  /** Their FTE in thousandths. */
+  fte: bigint;
   cost: bigint;
   filled: number;
   /** Distinct employee lines holding its filled positions. */
   people: Set<number>;
 }
 
-/** The roster by building id (String(id), 'null' for District Wide) and in all ('*'). */
-export async function rosterPlaces(db: Knex): Promise<Map<string, Place>> {
+/** What the roster is grouped by: a position's building, its category, or its DESE function code. */
+export type PlaceKind = 'building' | 'category' | 'code';
+
+/**
+ * The roster by building id (String(id), 'null' for District Wide), or by category id, or by DESE
+ * function code (the position's own, else its category's, blank as none: where its salary line is
+ * set), and in all ('*').
+ */
+export async function rosterPlaces(db: Knex, by: PlaceKind = 'building'): Promise<Map<string, Place>> {
   const positions = await db.raw(
-    `SELECT p.id, p.status, p.fte::text AS fte, p.building_id, p.work_group_id, p.vacancy_step, p.vacancy_lane
+    `SELECT p.id, p.status, p.fte::text AS fte, p.building_id, p.work_group_id, p.vacancy_step, p.vacancy_lane,
+            p.category_id, coalesce(nullif(btrim(p.dese_code), ''), nullif(btrim(c.dese_function), '')) AS code
        FROM positions p JOIN fiscal_year_homes fh ON fh.budget_year_id = p.budget_year_id AND fh.fiscal_year = p.fiscal_year
+       LEFT JOIN budget_categories c ON c.id = p.category_id
       WHERE p.fiscal_year = 2026 AND p.status IN ('filled', 'vacant', 'posted')`,
   );
+  const keyOf = { building: 'building_id', category: 'category_id', code: 'code' }[by];
   const holders = await db.raw(
     `SELECT h.position_id, h.line_item_id, h.fte_share::text AS share, li.next_year_salary::text AS next,
             li.current_salary::text AS salary, li.current_fte::text AS fte
@@ -69,9 +81,10 @@ export async function rosterPlaces(db: Knex): Promise<Map<string, Place>> {
         : undefined;
       cost = cell ? roundDiv(cents(cell.amount) * milli(p.fte), 1000n) : 0n;
     }
-    for (const key of [String(p.building_id), '*']) {
-      const w = out.get(key) ?? { count: 0, cost: 0n, filled: 0, people: new Set<number>() };
+    for (const key of [String(p[keyOf]), '*']) {
+      const w = out.get(key) ?? { count: 0, fte: 0n, cost: 0n, filled: 0, people: new Set<number>() };
       w.count += 1;
+      w.fte += milli(p.fte);
       w.cost += cost;
       w.filled += p.status === 'filled' ? 1 : 0;
       people.forEach((id) => w.people.add(id));
@@ -83,15 +96,31 @@ export async function rosterPlaces(db: Knex): Promise<Map<string, Place>> {
 
 export type Role = 'teachers' | 'paras';
 
+/** A person as a line describes them: their salary and what names their role. */
+export interface Person {
+  salary: string | null;
+  work_group_id: number | null;
+  group_name: string | null;
+  work_group: string | null;
+  position: string | null;
+}
+
+/** A line's columns that make a Person (over line_items li, work_groups wg). */
+export const PERSON = `li.work_group_id, wg.name AS group_name, li.work_group, li.position`;
+
 /**
- * The roster's people by role and $10,000 range ('teachers|50000' -> how many), each line once at
- * its budgeted salary (next year's, else current); who is which is classifyTitle's, read as the
- * lines' ranges read a line (work group's name, else the imported label, else the position).
+ * Who is which, as the lines' ranges read a line: classifyTitle of the work group's name, else (no
+ * work group) of the imported label, else of the position.
  */
-export async function rosterRanges(db: Knex): Promise<Map<string, number>> {
+export const roleOf = (p: Person): Role | null =>
+  (p.work_group_id !== null ? classifyTitle(p.group_name) : null) ??
+  (p.work_group_id === null ? classifyTitle(p.work_group) : null) ??
+  classifyTitle(p.position);
+
+/** The holders of the roster's filled positions, each line once, at their budgeted salary (next year's, else current). */
+export async function rosterPeople(db: Knex): Promise<Person[]> {
   const { rows } = await db.raw(
-    `SELECT DISTINCT li.id, coalesce(li.next_year_salary, li.current_salary)::text AS salary,
-            li.work_group_id, wg.name AS group_name, li.work_group, li.position
+    `SELECT DISTINCT li.id, coalesce(li.next_year_salary, li.current_salary)::text AS salary, ${PERSON}
        FROM positions p
        JOIN fiscal_year_homes fh ON fh.budget_year_id = p.budget_year_id AND fh.fiscal_year = p.fiscal_year
        JOIN position_holders h ON h.position_id = p.id
@@ -99,12 +128,14 @@ export async function rosterRanges(db: Knex): Promise<Map<string, number>> {
        LEFT JOIN work_groups wg ON wg.id = li.work_group_id
       WHERE p.fiscal_year = 2026 AND p.status = 'filled'`,
   );
+  return rows;
+}
+
+/** The roster's people (rosterPeople) by role and $10,000 range ('teachers|50000' -> how many). */
+export async function rosterRanges(db: Knex): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  for (const p of rows) {
-    const role: Role | null =
-      (p.work_group_id !== null ? classifyTitle(p.group_name) : null) ??
-      (p.work_group_id === null ? classifyTitle(p.work_group) : null) ??
-      classifyTitle(p.position);
+  for (const p of await rosterPeople(db)) {
+    const role = roleOf(p);
     const salary = cents(p.salary ?? '0');
     if (!role || salary <= 0n) {
       continue;

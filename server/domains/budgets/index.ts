@@ -9,6 +9,7 @@ export * as buildings from './buildings';
 export { budgetStats, budgetSummary, rangeLabel } from './dashboard';
 export * as dashboard from './dashboard';
 export { type StaffHeadcount, staffHeadcount, staffSalaryRanges } from './staff-figures';
+export { type RosterGroup, type RosterStaffRow, rosterStaffBy } from './queries/dashboard-roster';
 export * as enrollment from './enrollment';
 export { requireBudgetYear } from './fiscal-years';
 export {

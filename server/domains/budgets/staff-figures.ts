@@ -40,6 +40,8 @@ export async function staffFigures(db: Db, scope: q.Scope, linesOnly = false): P
   const groups = rows.filter((r) => r.is_total !== 1);
   const total = rows.find((r) => r.is_total === 1);
   const n = (key: 'count' | 'filled' | 'vacant' | 'frozen' | 'unpriced' | 'people') => total?.[key] ?? 0;
+  // Most positions first; equal counts keep their order by cost (a stable sort).
+  const byCount = groups.map((_, i) => i).sort((a, b) => groups[b].count - groups[a].count);
   return {
     totalEmployees: n('count'),
     totalSalary: Number(total?.salary ?? 0),
@@ -52,6 +54,7 @@ export async function staffFigures(db: Db, scope: q.Scope, linesOnly = false): P
       total: Number(r.salary),
       fte: Number(r.fte),
     })),
+    byCount,
     source: 'roster',
     roster: {
       ...roster,
@@ -71,24 +74,23 @@ export type StaffHeadcount = q.HeadcountFigures & Pick<Staff, 'source' | 'roster
 
 /**
  * Headcount and payroll by location, most people first, of staffFigures' choice: the employee
- * lines by location, or a roster's funded positions by building with their cost.
+ * lines by location, or a roster's funded positions by building with their cost; from the same
+ * rows as staffFigures' byBuilding, in its headcount order (byCount).
  */
 export async function staffHeadcount(db: Db, scope: q.Scope): Promise<StaffHeadcount> {
   const staff = await staffFigures(db, scope);
   const { source, roster, people, peopleAt } = staff;
-  if (staff.source === 'lines') {
-    return { ...(await q.headcountByLocation(db, scope)), source, roster, people, peopleAt };
-  }
   return {
-    locations: [...staff.byBuilding]
-      .sort((a, b) => b.count - a.count)
-      .map((b) => ({
+    locations: staff.byCount.map((i) => {
+      const b = staff.byBuilding[i];
+      return {
         buildingId: b.buildingId,
         location: b.building,
         count: b.count,
         totalSalary: b.total,
         totalFte: b.fte,
-      })),
+      };
+    }),
     totalEmployees: staff.totalEmployees,
     totalSalary: staff.totalSalary,
     source,

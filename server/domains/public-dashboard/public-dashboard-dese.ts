@@ -6,6 +6,7 @@ import { foldSmallGroups } from '@server/lib/pay-groups';
 import { fromCents, toCents } from '@shared/schemas/common';
 import { otherGroupsLabel, type PublicDeseCategory } from '@shared/schemas/public-dashboard';
 import * as figures from './queries/public-dashboard-figures';
+import { staffOf, type YearStaff } from './public-dashboard-groups';
 
 /**
  * The public budget by DESE function code (./public-dashboard-figures.ts), after the rule that
@@ -16,6 +17,8 @@ import * as figures from './queries/public-dashboard-figures';
  * even every function with employees together holds fewer, that row is not shown and its amount is
  * in the section's total only (`withheld`). Functions with no employees, or enough, are as they
  * are. The budget by category and by building follow the same rule (public-dashboard-groups.ts).
+ * A planned year's functions count the staff its salary lines pay: its roster's positions and their
+ * people at each code (staffOf), as Staff by School counts them by school.
  */
 
 export const NO_DESE_CODE = 'No DESE function code';
@@ -29,11 +32,13 @@ interface FunctionCell {
   name: string;
   parentName: string;
   cents: bigint;
-  employees: number;
+  /** The staff whose pay its lines hold, on each side the rule reads (staffOf). */
+  staff: number[];
 }
 
-/** The proposed amount by function code, with the employees each code has; code order, no code last. */
-async function functionCells(db: Db, scope: Scope): Promise<FunctionCell[]> {
+/** The proposed amount by function code, with the staff each code has; code order, no code last. */
+async function functionCells(db: Db, scope: Scope, yearStaff: YearStaff): Promise<FunctionCell[]> {
+  const staff = await staffOf(db, scope, 'code', yearStaff);
   const chart = deseCodes();
   const keyOf = (code: string | null) => (code === null ? undefined : chart.get(code))?.code ?? null;
   const cells = new Map<string | null, FunctionCell>();
@@ -45,16 +50,16 @@ async function functionCells(db: Db, scope: Scope): Promise<FunctionCell[]> {
       name: code?.name ?? NO_DESE_CODE,
       parentName: code?.parentName ?? NO_DESE_CODE,
       cents: 0n,
-      employees: 0,
+      staff: new Array<number>(staff.sides).fill(0),
     };
     cell.cents += cents(row.total);
     cells.set(key, cell);
   }
-  // Employees of a code with no proposed line have no amount here to be read from.
-  for (const row of await figures.employeesBy(db, scope, 'code')) {
-    const cell = cells.get(keyOf(row.key as string | null));
+  // Staff of a code with no proposed line have no amount here to be read from.
+  for (const [key, counts] of staff.of) {
+    const cell = cells.get(keyOf(key as string | null));
     if (cell) {
-      cell.employees += row.employees;
+      counts.forEach((n, side) => (cell.staff[side] += n));
     }
   }
   return [...cells.values()].sort((a, b) =>
@@ -71,9 +76,10 @@ async function functionCells(db: Db, scope: Scope): Promise<FunctionCell[]> {
 export async function deseBreakdown(
   db: Db,
   scope: Scope,
+  yearStaff: YearStaff,
 ): Promise<{ groups: PublicDeseCategory[]; cents: { name: string; cents: bigint }[]; withheld: boolean }> {
-  const cells = await functionCells(db, scope);
-  const { shown, folded: other, withheld } = foldSmallGroups(cells, (c) => [c.employees]);
+  const cells = await functionCells(db, scope, yearStaff);
+  const { shown, folded: other, withheld } = foldSmallGroups(cells, (c) => c.staff);
   const groups = new Map<string, { cents: bigint; functions: FunctionCell[] }>();
   for (const cell of shown.filter((c) => c.code !== null)) {
     const group = groups.get(cell.parentName) ?? { cents: 0n, functions: [] };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { youtubeId } from '@shared/schemas/public-dashboard';
+import { MIN_CELL_COUNT, youtubeId } from '@shared/schemas/public-dashboard';
+import { foldSmallGroups, MIN_PAY_GROUP } from '@server/lib/pay-groups';
 import { suppressCells } from './public-dashboard-figures';
 import { locationData } from './public-dashboard-staff';
 
@@ -99,6 +100,62 @@ describe('suppressCells over positions whose pay is of fewer people (a planned y
         ]),
       ),
     ).toEqual({ shown: [], other: null, withheld: true });
+  });
+});
+
+describe('suppressCells is the pay-groups rule (foldSmallGroups) on a cell’s count and people', () => {
+  const school = (label: string, count: number, people: number) => ({
+    label,
+    count,
+    people,
+    cents: BigInt(count) * 6_000_000n,
+  });
+
+  it('counts cells by the size every public breakdown folds at', () => {
+    expect(MIN_CELL_COUNT).toBe(MIN_PAY_GROUP);
+  });
+
+  it('keeps a school of vacancies only shown while Other takes the smallest school with people', () => {
+    // A school whose pay is 3 people's needs people beside it: a school of vacancies adds none.
+    const result = suppressCells([school('Big', 40, 38), school('Vacant', 6, 0), school('Small', 7, 3)]);
+    expect(result.shown.map((c) => c.label)).toEqual(['Vacant']);
+    expect(result.other).toMatchObject({ count: 47, people: 41, cents: 47n * 6_000_000n });
+  });
+
+  it('folds the schools Spending by School folds over the same rows (foldSmallGroups)', () => {
+    const rows = [
+      school('East', 40, 40),
+      school('North', 6, 6),
+      school('South', 8, 5),
+      school('West', 10, 3),
+    ];
+    const result = suppressCells(rows);
+    const byName = [...rows].sort((a, b) => a.label.localeCompare(b.label));
+    const { folded } = foldSmallGroups(byName, (c) => [c.count, c.people]);
+    expect(folded.map((c) => c.label)).toEqual(['South', 'West']);
+    expect(result.shown.map((c) => c.label)).toEqual(['East', 'North']);
+    expect(result.other).toMatchObject({ count: 18, people: 8 });
+  });
+
+  it('folds equal cells in label order', () => {
+    const result = suppressCells([
+      school('Beta', 20, 20),
+      school('Gamma', 6, 6),
+      school('Alpha', 6, 6),
+      school('Delta', 3, 3),
+    ]);
+    expect(result.shown.map((c) => c.label)).toEqual(['Beta', 'Gamma']);
+    expect(result.other).toMatchObject({ count: 9, people: 9 });
+  });
+
+  it('shows every cell when none is small, and withholds all when Other’s people stay 1 to 4', () => {
+    const none = suppressCells([school('A', 5, 0), school('B', 7, 5)]);
+    expect({ shown: none.shown.length, other: none.other }).toEqual({ shown: 2, other: null });
+    expect(suppressCells([school('A', 30, 3), school('Vacant', 9, 0)])).toEqual({
+      shown: [],
+      other: null,
+      withheld: true,
+    });
   });
 });
 

@@ -101,9 +101,9 @@ export async function yearFigures(
     (sum, r) => sum + (toCents(r.goalTotal) ?? 0n),
     0n,
   );
-  const dese = await deseBreakdown(db, scope);
-  const categories = await categoryRows(db, scope, byCategory.categories);
-  // Spending by School folds the schools by the staff Staff by School counts (a roster's positions).
+  const dese = await deseBreakdown(db, scope, headcount);
+  const categories = await categoryRows(db, scope, byCategory.categories, headcount);
+  // Every breakdown folds its rows by the staff Staff by School counts (a roster's positions).
   const buildings = await buildingRows(db, scope, byBuilding.buildings, headcount);
   const stage = await stageStateOf(db, budgetYearId, fiscalYear);
   const staged = stage.stage !== 'DRAFT';

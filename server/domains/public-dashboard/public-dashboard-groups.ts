@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/index';
-import type { Scope, StaffHeadcount } from '@server/domains/budgets';
+import { rosterStaffBy, type Scope, type StaffHeadcount } from '@server/domains/budgets';
 import { foldSmallGroups } from '@server/lib/pay-groups';
 import { toCents } from '@shared/schemas/common';
 import type { BuildingTotal, CategoryTotal } from '@shared/schemas/dashboard';
@@ -16,15 +16,19 @@ import * as figures from './queries/public-dashboard-figures';
  * (...)', the exact sum of their lines, after the rows shown; when even every row with employees
  * together holds fewer, there is no such row and their amount is in the year's total only
  * (`withheld`). Rows with no employees (supplies, tuition), or with 5 or more, are as they are. A
- * planned year's buildings are counted as its Staff by School counts them: its roster's positions
- * and the people whose pay they are (buildingStaff).
+ * planned year's categories, functions and buildings are counted as its Staff by School counts its
+ * staff: its roster's positions and the people whose pay they are, where its salary lines hold that
+ * pay (staffOf), not the projected employee lines beside them.
  */
 
 /** The Other rows' colour (slate): apart from every category's and from Uncategorized's grey. */
 export const OTHER_GROUPS_COLOR = '#64748b';
 
-/** A year's staff by building, as staffHeadcount counts them for Staff by School. */
-export type BuildingStaff = Pick<StaffHeadcount, 'source' | 'locations' | 'peopleAt'>;
+/**
+ * A year's staff as staffHeadcount counts them for Staff by School: their source (staffFigures'
+ * choice), the roster a planned year counts, and the staff of each building.
+ */
+export type YearStaff = Pick<StaffHeadcount, 'source' | 'roster' | 'locations' | 'peopleAt'>;
 
 /** One row of a public budget breakdown: its amount in cents and its budget lines. */
 export interface GroupRow {
@@ -39,36 +43,39 @@ interface Cell extends GroupRow {
   staff: readonly number[];
 }
 
-/** The staff of each row's key (null: none), as head counts on each side the rule reads. */
-type StaffOf = { sides: number; of: Map<number | null, readonly number[]> };
-
-/** The employee lines by category or building (projected ones too: their pay is in the lines). */
-async function employeeLines(db: Db, scope: Scope, by: 'category' | 'building'): Promise<StaffOf> {
-  const rows = await figures.employeesBy(db, scope, by);
-  return {
-    sides: 1,
-    of: new Map(rows.map((r) => [r.key === null ? null : Number(r.key), [r.employees]])),
-  };
-}
+/**
+ * The staff of each group's key (a DESE code, a category's or a building's id; null: none), as head
+ * counts on each side the rule reads: one side (the employees), or a roster's two (its positions,
+ * and the people whose pay they are).
+ */
+export type StaffOf = { sides: number; of: Map<string | number | null, readonly number[]> };
 
 /**
- * The staff of each building as Staff by School counts them (public-dashboard-staff.ts
- * locationData, over the same rows): for a year counting a roster, its positions and the people
- * whose pay they are (a school of 6 positions held by 2 people is theirs); otherwise its lines.
+ * The staff whose pay each row of a breakdown by DESE code, category or building holds, as the
+ * year's staff figures count them (`staff`: staffHeadcount's, one rule for every section): for a
+ * year counting a roster (its salary lines are the roster's cost, set at its positions' category,
+ * building and code), that roster's funded positions there and the people whose pay they are (a
+ * school of 6 positions held by 2 people is theirs; the buildings are Staff by School's own rows,
+ * public-dashboard-staff.ts locationData); otherwise the employee lines there, projected ones too
+ * (their pay is in the lines).
  */
-async function buildingStaff(db: Db, scope: Scope, headcount: BuildingStaff): Promise<StaffOf> {
-  if (headcount.source !== 'roster') {
-    return employeeLines(db, scope, 'building');
+export async function staffOf(
+  db: Db,
+  scope: Scope,
+  by: figures.StaffGroup,
+  staff: YearStaff,
+): Promise<StaffOf> {
+  if (staff.source !== 'roster' || !staff.roster) {
+    const rows = await figures.employeesBy(db, scope, by);
+    const key = (k: string | number | null) => (k === null || by === 'code' ? k : Number(k));
+    return { sides: 1, of: new Map(rows.map((r) => [key(r.key), [r.employees]])) };
   }
-  return {
-    sides: 2,
-    of: new Map(
-      headcount.locations.map((l) => [
-        l.buildingId,
-        [l.count, headcount.peopleAt.get(l.buildingId) ?? l.count],
-      ]),
-    ),
-  };
+  if (by === 'building') {
+    const people = (l: YearStaff['locations'][number]) => staff.peopleAt.get(l.buildingId) ?? l.count;
+    return { sides: 2, of: new Map(staff.locations.map((l) => [l.buildingId, [l.count, people(l)]])) };
+  }
+  const rows = await rosterStaffBy(db, staff.roster, scope.funds, by);
+  return { sides: 2, of: new Map(rows.map((r) => [r.key, [r.count, r.people]])) };
 }
 
 /** The proposed rows of one breakdown after the rule, with the staff of each row's key. */
@@ -103,8 +110,16 @@ function foldRows(
   return { rows: out, withheld };
 }
 
-/** The budget by category (the staff dashboard's, largest first) as residents may read it. */
-export async function categoryRows(db: Db, scope: Scope, categories: readonly CategoryTotal[]) {
+/**
+ * The budget by category (the staff dashboard's, largest first) as residents may read it, folded by
+ * the staff whose pay each category holds (staffOf).
+ */
+export async function categoryRows(
+  db: Db,
+  scope: Scope,
+  categories: readonly CategoryTotal[],
+  staff: YearStaff,
+) {
   const rows = categories.map((c) => ({
     key: c.categoryId,
     name: c.category,
@@ -112,18 +127,18 @@ export async function categoryRows(db: Db, scope: Scope, categories: readonly Ca
     count: c.count,
     color: c.color,
   }));
-  return foldRows(await employeeLines(db, scope, 'category'), rows, OTHER_CATEGORIES_LABEL);
+  return foldRows(await staffOf(db, scope, 'category', staff), rows, OTHER_CATEGORIES_LABEL);
 }
 
 /**
  * The budget by building (the staff dashboard's, largest first) as residents may read it, its
- * schools folded by the staff Staff by School counts (`headcount`, staffHeadcount's rows).
+ * schools folded by the staff Staff by School counts (`staff`, staffHeadcount's rows: staffOf).
  */
 export async function buildingRows(
   db: Db,
   scope: Scope,
   buildings: readonly BuildingTotal[],
-  headcount: BuildingStaff,
+  staff: YearStaff,
 ) {
   const rows = buildings.map((b) => ({
     key: b.buildingId,
@@ -132,5 +147,5 @@ export async function buildingRows(
     count: b.count,
     color: b.color ?? OTHER_GROUPS_COLOR,
   }));
-  return foldRows(await buildingStaff(db, scope, headcount), rows, OTHER_BUILDINGS_LABEL);
+  return foldRows(await staffOf(db, scope, 'building', staff), rows, OTHER_BUILDINGS_LABEL);
 }

@@ -1,7 +1,7 @@
 import { dashboardQueries as dash } from '@server/domains/budgets';
 import { fromCents, toCents } from '@shared/schemas/common';
+import { foldSmallGroups } from '@server/lib/pay-groups';
 import {
-  MIN_CELL_COUNT,
   OTHER_ROW_LABEL,
   type PublicLocation,
   type PublicSalaryBucket,
@@ -34,47 +34,39 @@ interface Cell {
   people?: number;
 }
 
-/** A cell, or the Other row, too small to publish: under MIN_CELL_COUNT, or its pay of 1 to 4 people. */
-const tooSmall = (count: number, people: number) =>
-  count < MIN_CELL_COUNT || (people > 0 && people < MIN_CELL_COUNT);
-
 /**
- * Small-cell suppression with complementary suppression. Cells with fewer than MIN_CELL_COUNT
- * people (or positions whose pay is of 1 to 4 people) are not published; they are counted into one
- * 'Other' row. When that row would itself be that small, or hold a single suppressed cell (its
- * figures would be that cell's), the smallest published cells are merged into it until neither is
- * true. If even every cell together is too small, nothing is published (withheld).
+ * Small-cell suppression with complementary suppression, by the rule every public breakdown
+ * follows (server/lib/pay-groups.ts foldSmallGroups), on two sides: a cell's count and the people
+ * whose pay its money is (its count, unless `people` says otherwise). Cells of 1 to 4 on either
+ * side are not published; they are counted into one 'Other' row, with, on each side, the smallest
+ * published cells that side counts until that row holds MIN_CELL_COUNT (so Other is never a single
+ * cell's figures). A cell of no people (a school of vacancies only, whose cost is a schedule's, no
+ * one's pay) is folded only by its count. If even every cell together is too small on a side,
+ * nothing is published (withheld). Equal cells fold in label order, as the budget by building does
+ * (public-dashboard-groups.ts), so Staff by School and Spending by School fold the same schools.
  */
 export function suppressCells<C extends Cell>(
   cells: C[],
 ): { shown: C[]; other: Cell | null; withheld: boolean } {
   const peopleOf = (c: Cell) => c.people ?? c.count;
-  const sorted = [...cells].sort((a, b) => a.count - b.count || a.label.localeCompare(b.label));
-  const hidden = sorted.filter((c) => tooSmall(c.count, peopleOf(c)));
-  const shown = sorted.filter((c) => !hidden.includes(c));
-  const sum = (of: (c: Cell) => number) => hidden.reduce((n, c) => n + of(c), 0);
-  const otherTooSmall = () =>
-    tooSmall(
-      sum((c) => c.count),
-      sum(peopleOf),
-    );
-  if (!hidden.length) {
-    return { shown: cells.filter((c) => shown.includes(c)), other: null, withheld: false };
-  }
-  while ((otherTooSmall() || hidden.length < 2) && shown.length) {
-    hidden.push(shown.shift()!);
-  }
-  if (otherTooSmall() || hidden.length < 2) {
+  const byLabel = [...cells].sort((a, b) => a.label.localeCompare(b.label));
+  const { folded, withheld } = foldSmallGroups(byLabel, (c) => [c.count, peopleOf(c)]);
+  if (withheld) {
     return { shown: [], other: null, withheld: true };
   }
+  // Published cells keep the order they came in (largest first from the queries).
+  const shown = cells.filter((c) => !folded.includes(c));
+  if (!folded.length) {
+    return { shown, other: null, withheld: false };
+  }
+  const sum = (of: (c: Cell) => number) => folded.reduce((n, c) => n + of(c), 0);
   const other = {
     label: OTHER_ROW_LABEL,
     count: sum((c) => c.count),
-    cents: hidden.reduce((n, c) => n + c.cents, 0n),
+    cents: folded.reduce((n, c) => n + c.cents, 0n),
     people: sum(peopleOf),
   };
-  // Published cells keep the order they came in (largest first from the queries).
-  return { shown: cells.filter((c) => shown.includes(c)), other, withheld: false };
+  return { shown, other, withheld: false };
 }
 
 const cents = (dollars: number) => toCents(dollars) ?? 0n;

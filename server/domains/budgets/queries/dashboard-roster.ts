@@ -1,6 +1,7 @@
 import type { Db } from '@server/db/index';
 import { OF_FUNDS } from '@server/domains/funds';
 import { HOLDER_LINES, HOLDER_SALARY, POSITION_FUND_PARTS, positionCosts } from '@server/sql/position-cost';
+import { lineCode } from '@server/sql/line-code';
 import { DISTRICT_WIDE, salaryRangesOf, where, type Scope, type SalaryRangeRow } from './dashboard';
 
 /**
@@ -116,4 +117,49 @@ export function rosterSalaryRanges(
            ORDER BY hl.id`,
     bindings: [],
   });
+}
+
+/** What rosterStaffBy groups positions by: the category or DESE function code of their salary lines. */
+export type RosterGroup = 'category' | 'code';
+
+/** A position's place in a rosterStaffBy group (over positionCosts `pc`, its category `c` joined). */
+const ROSTER_GROUPS: Record<RosterGroup, string> = {
+  category: 'pc.category_id',
+  code: lineCode('pc.dese_code'),
+};
+
+/** One group's funded positions and the people whose pay they are, as rosterStaff counts a building's. */
+export interface RosterStaffRow {
+  /** A category's id, or a function code; null for none (Uncategorized, no code). */
+  key: number | string | null;
+  count: number;
+  people: number;
+}
+
+/**
+ * A roster's funded positions and people (rosterStaff's counts: positions with a part in the funds
+ * chosen, frozen and closed ones apart; the filled ones' holders, each once) by the category or the
+ * function code their cost is budgeted under: a salary line set from the roster sits at its
+ * positions' category and code (positionCostGroups), so these are the staff whose pay it holds.
+ */
+export async function rosterStaffBy(
+  db: Db,
+  roster: { budgetYearId: number; fiscalYear: number },
+  funds: Scope['funds'],
+  by: RosterGroup,
+): Promise<RosterStaffRow[]> {
+  const { rows } = await db.raw(
+    `WITH pos AS MATERIALIZED (
+       SELECT pc.id, ${ROSTER_GROUPS[by]} AS key, pc.status
+         FROM (${positionCosts(roster)}) pc
+         LEFT JOIN budget_categories c ON c.id = pc.category_id
+        WHERE pc.status NOT IN ('closed', 'frozen')
+          AND EXISTS (SELECT 1 FROM (${POSITION_FUND_PARTS}) fp WHERE ${OF_FUNDS(funds, 'fp')}))
+     SELECT pos.key, count(DISTINCT pos.id)::int AS count,
+            (count(DISTINCT hl.id) FILTER (WHERE pos.status = 'filled'))::int AS people
+       FROM pos LEFT JOIN LATERAL (SELECT li.id FROM ${HOLDER_LINES} WHERE h.position_id = pos.id) hl ON true
+      GROUP BY pos.key
+      ORDER BY pos.key`,
+  );
+  return rows.map((r: RosterStaffRow) => ({ key: r.key, count: Number(r.count), people: Number(r.people) }));
 }

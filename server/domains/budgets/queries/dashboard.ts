@@ -15,6 +15,8 @@ type Paid<T, K extends keyof T> = Omit<T, K | 'funds' | 'fundsLabel' | 'source' 
   Record<K, number>;
 export type EmployeeFigures = Omit<Paid<EmployeeStats, 'totalSalary'>, 'byBuilding'> & {
   byBuilding: Paid<EmployeeStats['byBuilding'][number], 'total'>[];
+  /** byBuilding's indexes in headcount order: most people first (see employeeStats). */
+  byCount: number[];
 };
 export type HeadcountFigures = Omit<Paid<Headcount, 'totalSalary'>, 'locations'> & {
   locations: Paid<Headcount['locations'][number], 'totalSalary'>[];
@@ -175,12 +177,17 @@ interface EmployeeGroupRow {
   salary: number;
   fte: number;
   projected: number;
+  /** The group's place in headcount order (1 first): most people, then name, District Wide last. */
+  by_count: number;
 }
 
-async function employeesByBuilding(db: Db, scope: Scope, orderBy: string): Promise<EmployeeGroupRow[]> {
+async function employeesByBuilding(db: Db, scope: Scope): Promise<EmployeeGroupRow[]> {
   const w = where(scope, true);
+  // Both orders in one scan: rows by payroll, and each row's place by head count, the names
+  // compared in the database's collation (NULL, District Wide, last), as an ORDER BY compares them.
   const { rows } = await db.raw(
-    `SELECT a.*, b.name
+    `SELECT a.*, b.name,
+            (row_number() OVER (PARTITION BY a.is_total ORDER BY a.count DESC, b.name))::int AS by_count
        FROM (SELECT li.building_id, GROUPING(li.building_id) AS is_total, count(*)::int AS count,
                     coalesce(sum(li.current_salary), 0) AS salary, coalesce(sum(li.current_fte), 0) AS fte,
                     (count(*) FILTER (WHERE li.is_projected))::int AS projected
@@ -188,15 +195,19 @@ async function employeesByBuilding(db: Db, scope: Scope, orderBy: string): Promi
               WHERE ${w.sql}
               GROUP BY GROUPING SETS ((li.building_id), ())) a
        LEFT JOIN buildings b ON b.id = a.building_id AND a.is_total = 0
-      ORDER BY a.is_total, a.${orderBy}, b.name`,
+      ORDER BY a.is_total, a.salary DESC, b.name`,
     w.bindings,
   );
   return rows;
 }
 
-/** Employees of the operating budget: how many, their salaries and FTE, by building (largest payroll first). */
+/**
+ * Employees of the operating budget: how many, their salaries and FTE, by building (largest payroll
+ * first), with `byCount`, the buildings' indexes in headcount order (most people first, then name,
+ * District Wide last: staffHeadcount's locations).
+ */
 export async function employeeStats(db: Db, scope: Scope): Promise<EmployeeFigures> {
-  const { groups, grand } = splitGrandTotal(await employeesByBuilding(db, scope, 'salary DESC'));
+  const { groups, grand } = splitGrandTotal(await employeesByBuilding(db, scope));
   return {
     totalEmployees: grand('count'),
     totalSalary: grand('salary'),
@@ -209,22 +220,10 @@ export async function employeeStats(db: Db, scope: Scope): Promise<EmployeeFigur
       total: Number(r.salary),
       fte: Number(r.fte),
     })),
-  };
-}
-
-/** Headcount by location (building; none = District Wide), most people first. */
-export async function headcountByLocation(db: Db, scope: Scope): Promise<HeadcountFigures> {
-  const { groups, grand } = splitGrandTotal(await employeesByBuilding(db, scope, 'count DESC'));
-  return {
-    locations: groups.map((r) => ({
-      buildingId: r.building_id,
-      location: r.name ?? DISTRICT_WIDE,
-      count: Number(r.count),
-      totalSalary: Number(r.salary),
-      totalFte: Number(r.fte),
-    })),
-    totalEmployees: grand('count'),
-    totalSalary: grand('salary'),
+    byCount: groups
+      .map((r, i) => [Number(r.by_count), i] as const)
+      .sort((a, b) => a[0] - b[0])
+      .map(([, i]) => i),
   };
 }
 

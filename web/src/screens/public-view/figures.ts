@@ -105,14 +105,22 @@ const hasOther = (rows: readonly { isOther: boolean }[] | undefined) => Boolean(
 
 /**
  * The notes under the salary donuts: what a range is, and that small ranges are counted together
- * as Other only when there is an Other range to explain.
+ * as Other only when there is an Other range to explain. A planned year counted from its roster
+ * ranges the people in its filled positions at their budgeted salaries (the server's
+ * rosterSalaryRanges), not what anyone earns now: the note says so.
  */
 export function salaryNotes(data: PublicYearData): { teachers: string; paras: string } {
   const other = (rows: readonly { isOther: boolean }[] | undefined, tail: string) =>
     hasOther(rows) ? ` Ranges with fewer than 5 people are counted together as Other${tail}.` : '';
+  const teachers = countsPositions(data)
+    ? 'How many teachers in filled positions are budgeted to earn within each $10,000 range: each person once, at their budgeted salary. Vacant positions are not counted.'
+    : 'How many teachers earn within each $10,000 range.';
+  const paras = countsPositions(data)
+    ? 'Paraeducators are classroom aides, counted in the same way.'
+    : 'Paraeducators are classroom aides.';
   return {
-    teachers: `How many teachers earn within each $10,000 range.${other(data.salaryData?.teachers, ", so no one's pay can be singled out")}`,
-    paras: `Paraeducators are classroom aides.${other(data.salaryData?.paras, '')}`,
+    teachers: `${teachers}${other(data.salaryData?.teachers, ", so no one's pay can be singled out")}`,
+    paras: `${paras}${other(data.salaryData?.paras, '')}`,
   };
 }
 

@@ -79,6 +79,24 @@ describe("the notes under the residents' staff charts", () => {
   });
 });
 
+describe("the salary notes of a planned year's roster", () => {
+  it('say the ranges are of the people in filled positions at their budgeted salaries', () => {
+    show('salaryCharts', { ...data, staffSource: 'roster' });
+    const text = document.body.textContent ?? '';
+    expect(text).toContain(
+      'How many teachers in filled positions are budgeted to earn within each $10,000 range: each person once, at their budgeted salary. Vacant positions are not counted.',
+    );
+    expect(text).toContain('Paraeducators are classroom aides, counted in the same way.');
+    expect(text).not.toContain('How many teachers earn within');
+  });
+
+  it('say the lines’ ranges are of what people earn, for a year with its own employees', () => {
+    show('salaryCharts', { ...data, staffSource: 'lines' });
+    expect(document.body.textContent).toContain('How many teachers earn within each $10,000 range.');
+    expect(document.body.textContent).not.toContain('budgeted salary');
+  });
+});
+
 describe("a year's spending per pupil", () => {
   it('says why a figure is missing: no enrollment of its own, no state figures for the year', () => {
     show('budgetStatus', data);
