@@ -9,10 +9,11 @@ import {
   type Contract,
 } from '@shared/schemas/contracts';
 import { fiscalYearInput, fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
+import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
 import { contracts as contracts } from '@server/domains/planning';
 import { withCli } from '../context';
 import { workGroupNamed } from '../lookups';
-import { parseFlags, printJson, printRows } from '../output';
+import { noteLockedLines, parseFlags, printJson, printRows } from '../output';
 
 /** A comma-separated list of percents ('3,2.5,2'): numbers where the text is one, else the text for the schema to refuse. */
 const percents = (text: string) =>
@@ -56,9 +57,11 @@ const rows = (list: Contract[]) =>
 
 function printSaved(
   verb: string,
-  r: { contract: Contract; recomputedLines: number },
+  r: { contract: Contract; recomputedLines: number; salaryLines?: SalaryLinesLocked },
   json: boolean | undefined,
 ) {
+  // The recomputed salaries move the roster's cost: a voted year's salary lines do not have it.
+  noteLockedLines(r);
   if (json) {
     printJson(r);
     return;
@@ -191,6 +194,7 @@ export function registerContractCommands(program: Command): void {
       const params = parseFlags(idParams, { id });
       await withCli(program.opts().as, async ({ app, actor }) => {
         const r = await contracts.deleteContract(app, actor, params.id);
+        noteLockedLines(r);
         if (opts.json) {
           printJson(r);
           return;

@@ -12,7 +12,7 @@ import { duplicateText, summaryLines } from './import-summary';
 import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';
 import { forTheMapFlag } from '../map-refusal';
-import { parseFlags, printJson } from '../output';
+import { noteLockedLines, parseFlags, printJson } from '../output';
 import { requireFile } from '@server/lib/files';
 
 const flags = z.object({
@@ -177,6 +177,8 @@ export function registerImportCommands(program: Command): void {
         if (duplicateOf) {
           process.stderr.write(`Warning: ${duplicateText(outcome.analysis.previousImports)}\n`);
         }
+        // Payroll moves its holders' positions' cost: a voted year's salary lines do not have it.
+        noteLockedLines(outcome.result);
         if (opts.json) {
           const { columnMappings, noteColumns } = outcome;
           printJson({ ...outcome.result, columnMappings, noteColumns, duplicateOf });

@@ -8,7 +8,7 @@ import { suggestPlacements } from '@server/domains/planning';
 import { importSchedule, listSchedules } from '@server/domains/planning';
 import { withCli } from '../context';
 import { budgetYearNamed, workGroupNamed } from '../lookups';
-import { parseFlags, printJson, printRows } from '../output';
+import { noteLockedLines, parseFlags, printJson, printRows } from '../output';
 import { requireFile } from '@server/lib/files';
 
 const importFlags = z.object({
@@ -62,6 +62,8 @@ export function registerScheduleCommands(program: Command): void {
             budgetYearId: budgetYear?.id,
           },
         );
+        // New amounts re-price the roster: a voted year's salary lines do not have them (stderr).
+        noteLockedLines(result);
         if (opts.json) {
           printJson(result);
           return;
@@ -115,6 +117,7 @@ export function registerScheduleCommands(program: Command): void {
       await withCli(program.opts().as, async ({ app, actor }) => {
         const budgetYear = opts.budgetYear ? await budgetYearNamed(app, actor, opts.budgetYear) : null;
         const counts = await suggestPlacements(app, actor, id, { budgetYearId: budgetYear?.id, fiscalYear });
+        noteLockedLines(counts);
         if (opts.json) {
           printJson(counts);
           return;

@@ -93,7 +93,7 @@ export const salaryScheduleRoutes: AnyRoute[] = [
     action: 'cola.write',
     params: idParams,
     body: s.suggestPlacementsBody,
-    response: s.placementCountsSchema,
+    response: s.suggestPlacementsResponse,
     handler: ({ app, actor, params, body }) => placements.suggestPlacements(app, actor, params.id, body),
   }),
   defineRoute({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { salaryLinesLocked } from './reconciliation';
 import { SCENARIO_NAME_MESSAGE, idNumber, idNumberWith, idTextWith, isoDate } from './common';
 import { isColaPercent } from './contracts';
 import { fiscalYearInput } from './fiscal-year';
@@ -170,15 +171,21 @@ export const colaScenarioResponse = z.object({ scenario: colaScenarioSchema });
 export const colaDefaultResponse = z.object({
   scenario: colaScenarioSchema,
   recomputedLines: z.number().int(),
+  /** The locked salary lines the change could not reach (salaryLinesLocked), when any. */
+  salaryLines: salaryLinesLocked.optional(),
 });
 export const colaSettingsResponse = z.object({ settings: z.array(colaSettingSchema) });
 export const colaSettingsSavedResponse = z.object({
   settings: z.array(colaSettingSchema),
   recomputedLines: z.number().int(),
+  /** The locked salary lines the change could not reach (salaryLinesLocked), when any. */
+  salaryLines: salaryLinesLocked.optional(),
 });
 export const colaLongTermSavedResponse = z.object({
   scenario: colaScenarioSchema,
   recomputedLines: z.number().int(),
+  /** The locked salary lines the change could not reach (salaryLinesLocked), when any. */
+  salaryLines: salaryLinesLocked.optional(),
 });
 export const colaScenarioDeletedResponse = z.object({ message: z.string() });
 

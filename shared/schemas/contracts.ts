@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { salaryLinesLocked } from './reconciliation';
 import { CONTRACT_STATUSES, idNumberWith, idText, isPercent, isoDate, isRealDate } from './common';
 import { fiscalYearInput, parseFiscalYear } from './fiscal-year';
 import { optionalText } from './work-group-categories';
@@ -186,8 +187,15 @@ export const contractsResponse = z.object({ contracts: z.array(contractSchema) }
 export const contractSavedResponse = z.object({
   contract: contractSchema,
   recomputedLines: z.number().int(),
+  /** The locked salary lines the change could not reach (salaryLinesLocked), when any. */
+  salaryLines: salaryLinesLocked.optional(),
 });
-export const contractDeletedResponse = z.object({ message: z.string(), recomputedLines: z.number().int() });
+export const contractDeletedResponse = z.object({
+  message: z.string(),
+  recomputedLines: z.number().int(),
+  /** The locked salary lines the change could not reach (salaryLinesLocked), when any. */
+  salaryLines: salaryLinesLocked.optional(),
+});
 
 export type Contract = z.infer<typeof contractSchema>;
 export type ContractBody = z.input<typeof contractBody>;

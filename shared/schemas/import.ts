@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fileDecimal, idNumber, idNumberWith, idText, moneyOut, SCENARIO_TYPES } from './common';
 import { crosswalkImportSummary } from './crosswalk';
 import { reconciliationSchema } from './import-reconciliation';
+import { salaryLinesLocked } from './reconciliation';
 
 export * from './import-reconciliation';
 
@@ -223,6 +224,8 @@ export const importResultSchema = z.object({
     fundConflicts: z.number().int(),
   }),
   durationMs: z.number().int(),
+  /** The locked salary lines the import's payroll could not reach (salaryLinesLocked), when any. */
+  salaryLines: salaryLinesLocked.optional(),
 });
 
 export const importRunSchema = z.object({

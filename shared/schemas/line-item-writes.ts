@@ -198,7 +198,12 @@ export const patchLineItemBody = z
   .refine(changesSomething, { message: 'Send buildingId, workGroupId or workGroup' });
 export type PatchLineItemBody = z.infer<typeof patchLineItemBody>;
 
-export const deleteLineItemResponse = z.object({ message: z.string(), id: z.number().int() });
+/** salaryLines: the locked salary lines the delete could not reach (as lineItemResponse's). */
+export const deleteLineItemResponse = z.object({
+  message: z.string(),
+  id: z.number().int(),
+  salaryLines: salaryLinesLocked.optional(),
+});
 
 /* ---------- Bulk ---------- */
 
@@ -214,6 +219,7 @@ export const bulkDeleteBody = z.strictObject({ itemIds: itemIdsInput });
 export const bulkDeleteResponse = z.object({
   deleted: z.number().int(),
   failed: z.array(z.object({ id: z.number().int(), error: z.string() })),
+  salaryLines: salaryLinesLocked.optional(),
 });
 /** POST /line-items/bulk-status: the status rules apply to each line. */
 export const bulkStatusBody = z.strictObject({ itemIds: itemIdsInput, employeeStatus });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { salaryLinesLocked } from './reconciliation';
 import { idNumber, idText, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
 import { PLACEMENT_KINDS } from './line-item-dtos';
@@ -67,13 +68,33 @@ export const scheduleDetailResponse = z.object({
 export const scheduleImportResponse = z.object({
   schedule: scheduleSchema,
   placements: placementCountsSchema,
+  /** The locked salary lines the change could not reach (salaryLinesLocked), when any. */
+  salaryLines: salaryLinesLocked.optional(),
 });
 export const scheduleWriteResponse = z.object({
   schedule: scheduleSchema,
   recomputedLines: z.number().int(),
+  /** The locked salary lines the change could not reach (salaryLinesLocked), when any. */
+  salaryLines: salaryLinesLocked.optional(),
 });
-export const scheduleDeleteResponse = z.object({ message: z.string(), recomputedLines: z.number().int() });
-export const confirmPlacementsResponse = z.object({ confirmed: z.number().int() });
+export const scheduleDeleteResponse = z.object({
+  message: z.string(),
+  recomputedLines: z.number().int(),
+  /** The locked salary lines the change could not reach (salaryLinesLocked), when any. */
+  salaryLines: salaryLinesLocked.optional(),
+});
+export const confirmPlacementsResponse = z.object({
+  confirmed: z.number().int(),
+  /** The locked salary lines the change could not reach (salaryLinesLocked), when any. */
+  salaryLines: salaryLinesLocked.optional(),
+});
+/** POST /cola/schedules/:id/suggest-placements: the counts, and the locked lines' note. */
+export const suggestPlacementsResponse = placementCountsSchema.extend({
+  /** The locked salary lines the change could not reach (salaryLinesLocked), when any. */
+  salaryLines: salaryLinesLocked.optional(),
+});
+export type ScheduleImported = z.infer<typeof scheduleImportResponse>;
+export type SuggestedPlacements = z.infer<typeof suggestPlacementsResponse>;
 
 /** 'true' / 'false' as a multipart field sends it, or a JSON boolean. */
 const flag = z

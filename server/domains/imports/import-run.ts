@@ -18,7 +18,7 @@ import type { BudgetYearRow } from '@server/domains/budgets';
 import * as q from './queries/import';
 import { findVersionById, type VersionRow } from '@server/domains/budgets';
 import type { ImportResult } from '@shared/schemas/import';
-import { copyImportedLines } from '@server/domains/line-items';
+import { answerWithSalaryLines, copyImportedLines } from '@server/domains/line-items';
 import { settle } from './import-settle';
 import { commitUnlessDryRun } from './dry-run';
 import { createVersionIn } from '@server/domains/budgets';
@@ -291,7 +291,9 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
         differenceCount: reconciliation.differenceCount,
       },
     });
-    return result;
+    // Payroll moves its holders' positions' cost: a voted year's salary lines keep theirs, and the
+    // answer says so. A dry run writes nothing, so it is not followed at all.
+    return plan.dryRun ? result : answerWithSalaryLines(trx, actor, result);
   });
   // A dry run's time includes its rollback.
   return committed ? result : { ...result, durationMs: Date.now() - started };

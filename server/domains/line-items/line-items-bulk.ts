@@ -47,7 +47,10 @@ export async function bulkDelete(app: AppContext, actor: Actor, input: { itemIds
       { action: 'delete', reason: 'Bulk: lines deleted' },
       rows.map((r) => r.id),
     );
-    return { deleted: deleted.length, failed: missing.map((id) => ({ id, error: ITEM_NOT_FOUND })) };
+    return answerWithSalaryLines(trx, actor, {
+      deleted: deleted.length,
+      failed: missing.map((id) => ({ id, error: ITEM_NOT_FOUND })),
+    });
   });
 }
 

@@ -200,7 +200,8 @@ export async function deleteLineItem(app: AppContext, actor: Actor, id: number) 
   return app.db.transaction(async (trx) => {
     await lockLine(trx, id);
     await deleteLines(trx, actor, { action: 'delete', reason: 'Line deleted' }, [id]);
-    return { message: 'Item deleted', id };
+    // A holder's line gone vacates its positions: their roster's cost moves with it.
+    return answerWithSalaryLines(trx, actor, { message: 'Item deleted', id });
   });
 }
 

@@ -11,7 +11,7 @@ import {
   type UpdateColaScenarioInput,
 } from '@shared/schemas/cola-scenarios';
 import type { Db } from '@server/db/index';
-import { recomputeAfterRuleChange } from '@server/domains/line-items';
+import { answerWithSalaryLines, recomputeAfterRuleChange } from '@server/domains/line-items';
 
 /**
  * COLA planning scenarios and their settings. The default scenario is what the salary rule falls
@@ -111,7 +111,8 @@ export async function setDefaultColaScenario(app: AppContext, actor: Actor, id: 
       'all',
       `COLA scenario ${id} (${scenario.name}) made the default`,
     );
-    return { scenario, recomputedLines };
+    // A voted year's salary lines keep their amounts: the answer says what they no longer hold.
+    return answerWithSalaryLines(trx, actor, { scenario, recomputedLines });
   });
 }
 
@@ -195,7 +196,7 @@ export async function saveColaSettings(app: AppContext, actor: Actor, input: Sav
         `COLA scenario ${scenario.id} (${scenario.name}) settings saved`,
       );
     }
-    return { settings, recomputedLines };
+    return answerWithSalaryLines(trx, actor, { settings, recomputedLines });
   });
 }
 
@@ -248,6 +249,6 @@ export async function saveLongTerm(app: AppContext, actor: Actor, id: number, in
         `COLA scenario ${scenario.id} (${scenario.name}) long-term COLA assumption saved`,
       );
     }
-    return { scenario, recomputedLines };
+    return answerWithSalaryLines(trx, actor, { scenario, recomputedLines });
   });
 }

@@ -5,19 +5,25 @@ import { insertAudit } from '@server/db/audit';
 import * as q from './queries/contracts';
 import { findWorkGroup } from '@server/domains/budgets';
 import type { Contract, ContractInput, ContractStatusInput } from '@shared/schemas/contracts';
+import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
 import type { Db } from '@server/db/index';
 import { applySupersession, checkNoSettledOverlap } from './contracts-supersession';
-import { recomputeAfterRuleChange } from '@server/domains/line-items';
+import { answerWithSalaryLines, recomputeAfterRuleChange } from '@server/domains/line-items';
 
 /**
  * Union contracts (COLA Management, tab 'Contracts'). A contract's COLA is the first thing the
  * salary rule reads (server/sql/salary-rule.ts), so every write recomputes the automatic
  * next-year salaries of the work groups it touches in the same transaction, and audits both.
+ * A rule that re-prices a roster's holders and vacancies while the year their cost is budgeted
+ * for is voted answers the locked salary lines' note (answerWithSalaryLines).
  * Every write also runs the overlap rule (./contracts-supersession): two settled contracts of one
  * work group cover the same year only when the newer supersedes the older.
  */
 
 const ENTITY = 'contract';
+
+/** A save's answer: the contract, the salaries it recomputed, and the locked lines' note when any. */
+type ContractSaved = { contract: Contract; recomputedLines: number; salaryLines?: SalaryLinesLocked };
 
 export async function listContracts(
   app: AppContext,
@@ -64,7 +70,13 @@ async function lockedContract(trx: Db, id: number, alsoGroup?: number): Promise<
  * Audits an update and recomputes the work groups it touches; the save's answer. A COLA that would
  * move a next-year salary past what a line holds is a 400 naming `field`, and nothing is written.
  */
-async function afterUpdate(trx: Db, actor: Actor, before: Contract, verb: string, field: string) {
+async function afterUpdate(
+  trx: Db,
+  actor: Actor,
+  before: Contract,
+  verb: string,
+  field: string,
+): Promise<ContractSaved> {
   const contract = (await q.findContract(trx, before.id))!;
   await insertAudit(trx, actor, {
     action: 'update',
@@ -80,12 +92,16 @@ async function afterUpdate(trx: Db, actor: Actor, before: Contract, verb: string
     { workGroupIds: groups, field },
     cause(verb, contract),
   );
-  return { contract, recomputedLines };
+  return answerWithSalaryLines(trx, actor, { contract, recomputedLines });
 }
 
 const cause = (verb: string, c: Pick<Contract, 'id' | 'name'>) => `Contract ${c.id} (${c.name}) ${verb}`;
 
-export async function createContract(app: AppContext, actor: Actor, input: ContractInput) {
+export async function createContract(
+  app: AppContext,
+  actor: Actor,
+  input: ContractInput,
+): Promise<ContractSaved> {
   authorize(actor, 'cola.write');
   return app.db.transaction(async (trx) => {
     await checkWorkGroup(trx, input.workGroupId);
@@ -101,7 +117,7 @@ export async function createContract(app: AppContext, actor: Actor, input: Contr
       { workGroupIds: [input.workGroupId], field: 'yearlyIncreases' },
       cause('created', contract),
     );
-    return { contract, recomputedLines };
+    return answerWithSalaryLines(trx, actor, { contract, recomputedLines });
   });
 }
 
@@ -139,7 +155,11 @@ export async function setContractStatus(
   });
 }
 
-export async function deleteContract(app: AppContext, actor: Actor, id: number) {
+export async function deleteContract(
+  app: AppContext,
+  actor: Actor,
+  id: number,
+): Promise<{ message: string; recomputedLines: number; salaryLines?: SalaryLinesLocked }> {
   authorize(actor, 'cola.write');
   return app.db.transaction(async (trx) => {
     const before = await lockedContract(trx, id);
@@ -164,6 +184,9 @@ export async function deleteContract(app: AppContext, actor: Actor, id: number) 
       }
     }
     const inForce = again.map((c) => `; “${c.name}” is in force again`).join('');
-    return { message: `Contract ${before.name} deleted${inForce}`, recomputedLines };
+    return answerWithSalaryLines(trx, actor, {
+      message: `Contract ${before.name} deleted${inForce}`,
+      recomputedLines,
+    });
   });
 }

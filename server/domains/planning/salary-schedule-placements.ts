@@ -11,6 +11,7 @@ import {
   SUGGESTION_TOLERANCE_PERCENT,
   type PlacementBody,
   type PlacementCounts,
+  type SuggestedPlacements,
 } from '@shared/schemas/salary-schedules';
 import { requireBudgetYear } from '@server/domains/budgets';
 import { placements } from '@server/domains/line-items';
@@ -133,11 +134,12 @@ export async function suggestPlacements(
   actor: Actor,
   id: number,
   input: PlacementTarget,
-): Promise<PlacementCounts> {
+): Promise<SuggestedPlacements> {
   authorize(actor, 'cola.write');
   return app.db.transaction(async (trx) => {
     await q.lockSchedule(trx, id);
-    return suggestIn(trx, actor, await requireSchedule(trx, id), input, true);
+    const counts = await suggestIn(trx, actor, await requireSchedule(trx, id), input, true);
+    return answerWithSalaryLines(trx, actor, counts);
   });
 }
 
@@ -163,7 +165,7 @@ export async function confirmPlacements(app: AppContext, actor: Actor, id: numbe
       { action: 'confirm-placement', reason: `Placement confirmed on the schedule '${schedule.name}'` },
       unique,
     );
-    return { confirmed: confirmed.length };
+    return answerWithSalaryLines(trx, actor, { confirmed: confirmed.length });
   });
 }
 

@@ -12,9 +12,10 @@ import { workGroupById } from '@server/domains/line-items';
 import {
   importScheduleFields,
   MAX_SCHEDULE_BYTES,
+  type ScheduleImported,
   type UpdateScheduleBody,
 } from '@shared/schemas/salary-schedules';
-import { placements, recomputeAfterRuleChange } from '@server/domains/line-items';
+import { answerWithSalaryLines, placements, recomputeAfterRuleChange } from '@server/domains/line-items';
 import { requireSchedule, suggestIn } from './salary-schedule-placements';
 
 /**
@@ -106,7 +107,7 @@ export async function importSchedule(
   actor: Actor,
   upload: ScheduleUpload | undefined,
   rawFields: unknown,
-) {
+): Promise<ScheduleImported> {
   authorize(actor, 'cola.write');
   const fields = parseOrThrow(importScheduleFields, rawFields ?? {}, 'body');
   if (!upload) {
@@ -166,7 +167,8 @@ export async function importSchedule(
       before: existing ? q.presentSchedule(existing) : undefined,
       after: { ...schedule, placements },
     });
-    return { schedule, placements };
+    // New amounts re-price the roster's holders and vacancies: a voted year's lines are told, not set.
+    return answerWithSalaryLines(trx, actor, { schedule, placements });
   });
 }
 
@@ -206,7 +208,7 @@ export async function updateSchedule(app: AppContext, actor: Actor, id: number, 
       before: q.presentSchedule(before),
       after: schedule,
     });
-    return { schedule, recomputedLines };
+    return answerWithSalaryLines(trx, actor, { schedule, recomputedLines });
   });
 }
 
@@ -225,6 +227,9 @@ export async function deleteSchedule(app: AppContext, actor: Actor, id: number) 
       entityId: id,
       before: q.presentSchedule(before),
     });
-    return { message: `Salary schedule '${before.name}' deleted`, recomputedLines };
+    return answerWithSalaryLines(trx, actor, {
+      message: `Salary schedule '${before.name}' deleted`,
+      recomputedLines,
+    });
   });
 }

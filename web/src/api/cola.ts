@@ -8,6 +8,7 @@ import type {
 import type { Base } from '@shared/schemas/ledger-base';
 import type { PlanningDefaults } from '@shared/schemas/planning-defaults';
 import type { ColaScenario as Scenario, SaveLongTermBody } from '@shared/schemas/cola-scenarios';
+import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
 import { useInvalidateBudgetData } from '@web/api/budget-data';
 import { api } from '@web/api/client';
 import type {
@@ -83,19 +84,24 @@ export const colaKeys = {
     ] as const,
 };
 
+/** A write that re-prices next-year salaries: the locked salary lines' note, when they do not have it. */
+type Noted = { salaryLines?: SalaryLinesLocked };
+
 export const colaApi = {
   contracts: () => api.get<{ contracts: Contract[] }>('/cola/contracts'),
   createContract: (body: ContractBody) => api.post<ContractSaved>('/cola/contracts', body),
   updateContract: (id: number, body: ContractBody) => api.put<ContractSaved>(`/cola/contracts/${id}`, body),
   deleteContract: (id: number) =>
-    api.delete<{ message: string; recomputedLines: number }>(`/cola/contracts/${id}`),
+    api.delete<{ message: string; recomputedLines: number } & Noted>(`/cola/contracts/${id}`),
   scenarios: () => api.get<{ scenarios: ColaScenario[] }>('/cola/scenarios'),
   createScenario: (body: { name: string; description?: string }) =>
     api.post<{ scenario: ColaScenario }>('/cola/scenarios', body),
   setDefault: (id: number) =>
-    api.post<{ scenario: ColaScenario; recomputedLines: number }>(`/cola/scenarios/${id}/set-default`),
+    api.post<{ scenario: ColaScenario; recomputedLines: number } & Noted>(
+      `/cola/scenarios/${id}/set-default`,
+    ),
   saveLongTerm: (id: number, body: SaveLongTermBody) =>
-    api.put<{ scenario: Scenario; recomputedLines: number }>(`/cola/scenarios/${id}/long-term`, body),
+    api.put<{ scenario: Scenario; recomputedLines: number } & Noted>(`/cola/scenarios/${id}/long-term`, body),
   planningDefaults: (p: PlanningDefaultsParams) =>
     api.get<PlanningDefaults>('/cola/planning-defaults', { query: { ...p } }),
   settings: (scenarioId: number) =>

@@ -261,11 +261,16 @@ export async function inChunks<R>(
   return results;
 }
 
-/** Bulk delete over any number of ids: the deleted count and every id that failed, with its reason. */
+/**
+ * Bulk delete over any number of ids: the deleted count and every id that failed, with its reason;
+ * and the last chunk's note on locked salary lines (salaryLines), the lines as the whole change left them.
+ */
 export async function bulkDeleteAll(ids: readonly number[]): Promise<BulkDeleteResult> {
   const parts = await inChunks(ids, lineItemsApi.bulkDelete);
+  const salaryLines = parts.findLast((p) => p.salaryLines)?.salaryLines;
   return {
     deleted: parts.reduce((n, p) => n + p.deleted, 0),
     failed: parts.flatMap((p) => p.failed),
+    ...(salaryLines ? { salaryLines } : {}),
   };
 }

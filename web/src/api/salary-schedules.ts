@@ -18,6 +18,8 @@ import { api } from '@web/api/client';
 export type { PlacementCounts, PlacementRow, Schedule, ScheduleAmount };
 export type ScheduleDetail = z.infer<typeof scheduleDetailResponse>;
 export type ScheduleImport = z.infer<typeof scheduleImportResponse>;
+/** A write that re-prices next-year salaries: the locked salary lines' note, when they do not have it. */
+type Noted = { salaryLines?: SalaryLinesLocked };
 export type Placements = z.infer<typeof placementsResponse>;
 
 /**
@@ -52,17 +54,18 @@ export const schedulesApi = {
     form.append('file', input.file, input.file.name);
     return api.post<ScheduleImport>('/cola/schedules/import', form);
   },
-  remove: (id: number) => api.delete<{ message: string; recomputedLines: number }>(`/cola/schedules/${id}`),
+  remove: (id: number) =>
+    api.delete<{ message: string; recomputedLines: number } & Noted>(`/cola/schedules/${id}`),
   /** The placements of a budget year's fiscal year (default: its current one). */
   placements: (id: number, budgetYearId?: number, fiscalYear?: number) =>
     api.get<Placements>(`/cola/schedules/${id}/placements`, { query: { budgetYearId, fiscalYear } }),
   suggest: (id: number, budgetYearId?: number, fiscalYear?: number) =>
-    api.post<PlacementCounts>(`/cola/schedules/${id}/suggest-placements`, {
+    api.post<PlacementCounts & Noted>(`/cola/schedules/${id}/suggest-placements`, {
       ...(budgetYearId ? { budgetYearId } : {}),
       ...(fiscalYear ? { fiscalYear } : {}),
     }),
   confirm: (id: number, ids: number[]) =>
-    api.post<{ confirmed: number }>(`/cola/schedules/${id}/confirm-placements`, { ids }),
+    api.post<{ confirmed: number } & Noted>(`/cola/schedules/${id}/confirm-placements`, { ids }),
   /** A person places (confirmed) or clears (nulls) one employee line. */
   place: (lineId: number, salaryStep: number | null, salaryLane: string | null) =>
     api.patch<{ lineItem: EmployeeLineItem; salaryLines?: SalaryLinesLocked }>(

@@ -119,7 +119,8 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
       case 'functionCode':
         return `Set function code ${functionCode} on ${plural(await setFunctionCode(ids, functionCode))}`;
       default: {
-        const result = await bulkDeleteAll(ids);
+        // A holder's line deleted vacates its positions: their cost moves, as the other actions' does.
+        const [result] = noted([await bulkDeleteAll(ids)]);
         if (result.deleted === 0 && result.failed.length > 0) {
           throw new PartialFailure(
             result.failed

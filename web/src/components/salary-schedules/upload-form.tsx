@@ -9,6 +9,7 @@ import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select } from '@web/components/select';
 import { useToast } from '@web/components/toast';
+import { savedDescription } from '@web/components/employee-inline-edits';
 
 const NO_GROUP = 'none';
 
@@ -67,10 +68,14 @@ export function UploadForm() {
     upload.mutate(
       { file, workGroupId: fields.workGroupId, name: fields.name || undefined, replace: fields.replace },
       {
-        onSuccess: ({ schedule, placements }) => {
+        onSuccess: (answer) => {
+          const { schedule, placements } = answer;
           notify({
             title: `Salary schedule '${schedule.name}' imported`,
-            description: schedule.workGroupId ? `Placements: ${countsText(placements)}` : undefined,
+            // Its amounts re-price the group's salaries: a voted year's salary lines do not have them.
+            description: schedule.workGroupId
+              ? savedDescription(`Placements: ${countsText(placements)}`, answer)
+              : undefined,
           });
           setFile(null);
           form.reset();

@@ -12,3 +12,10 @@ export const COLA_RULE =
 /** A fiscal year once typed in full (2027 or FY27), so the defaults are not asked for at each keystroke. */
 export const typedYear = (text: string) =>
   /^(\d{4}|fy\d{2})$/i.test(text.trim()) ? parseFiscalYear(text) : null;
+
+/**
+ * A write's success text, then the locked salary lines' note when the re-priced salaries are not in
+ * a voted year's lines (the answer's salaryLines), as the Employee Budget Manager's toasts say it.
+ */
+export const withLinesNote = (text: string, answer: { salaryLines?: { message: string } }) =>
+  answer.salaryLines ? `${text}${text.endsWith('.') ? '' : '.'} ${answer.salaryLines.message}` : text;

@@ -10,7 +10,7 @@ import { Spinner } from '@web/components/spinner';
 import { formatPercentage } from '@web/lib/format';
 import { ContractForm } from './contract-form';
 import { STATUS_LABELS } from './contract-rules';
-import { fy } from './cola-format';
+import { fy, withLinesNote } from './cola-format';
 import { ScrollArea } from './scroll-area';
 import { TableHead, unseen } from '@web/components/table-head';
 
@@ -55,7 +55,7 @@ export function ContractsTab() {
         setMessage({
           variant: 'success',
           title: `Contract “${target.name}” deleted`,
-          text: recomputed(r.recomputedLines),
+          text: withLinesNote(recomputed(r.recomputedLines), r),
         });
       },
       onError: (err) => {
@@ -199,7 +199,7 @@ export function ContractsTab() {
           setMessage({
             variant: 'success',
             title: `Contract “${r.contract.name}” ${created ? 'created' : 'saved'}`,
-            text: recomputed(r.recomputedLines),
+            text: withLinesNote(recomputed(r.recomputedLines), r),
           })
         }
       />

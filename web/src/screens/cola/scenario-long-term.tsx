@@ -5,7 +5,7 @@ import { useWorkGroups } from '@web/api/work-groups';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { isColaPercent } from '@shared/schemas/contracts';
-import { fy } from './cola-format';
+import { fy, withLinesNote } from './cola-format';
 import { ScrollArea } from './scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
 
@@ -75,7 +75,7 @@ export function ScenarioLongTerm({ scenario, canEdit }: { scenario: ColaScenario
             variant: 'success',
             title: `Long-term COLA assumption saved for ${scenario.name}`,
             text: scenario.isDefault
-              ? `${r.recomputedLines} next-year salaries were recomputed.`
+              ? withLinesNote(`${r.recomputedLines} next-year salaries were recomputed.`, r)
               : 'This scenario is not the one used for next-year salaries, so no salary moved.',
           }),
         onError: (err) => {

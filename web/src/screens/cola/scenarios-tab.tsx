@@ -16,7 +16,7 @@ import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatPercentage } from '@web/lib/format';
 import { ColaImpact } from './cola-impact';
-import { fy } from './cola-format';
+import { fy, withLinesNote } from './cola-format';
 import { ScenarioCreate } from './scenario-create';
 import { ScenarioGrid } from './scenario-grid';
 import { ScenarioLongTerm } from './scenario-long-term';
@@ -74,7 +74,10 @@ export function ScenariosTab() {
           variant: 'success',
           title: `COLA settings saved for ${selected?.name ?? 'the scenario'}`,
           text: selected?.isDefault
-            ? `${r.recomputedLines} next-year salaries were recomputed with these percentages.`
+            ? withLinesNote(
+                `${r.recomputedLines} next-year salaries were recomputed with these percentages.`,
+                r,
+              )
             : 'This scenario is not the one used for next-year salaries, so no salary moved.',
         }),
       onError: (err) =>
@@ -95,7 +98,7 @@ export function ScenariosTab() {
         setMessage({
           variant: 'success',
           title: `${r.scenario.name} is now used for next-year salaries`,
-          text: `${r.recomputedLines} next-year salaries were recomputed.`,
+          text: withLinesNote(`${r.recomputedLines} next-year salaries were recomputed.`, r),
         });
       },
       onError: (err) => {

@@ -22,6 +22,7 @@ import { Spinner } from '@web/components/spinner';
 import { useToast } from '@web/components/toast';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { numCol, TableHead } from '@web/components/table-head';
+import { withLinesNote } from './cola-format';
 
 const span = (s: Schedule) =>
   s.fiscalYears.length
@@ -92,7 +93,8 @@ function ScheduleDetails({ id, canEdit }: { id: number; canEdit: boolean }) {
               suggest.mutate(
                 { id, budgetYearId: selected?.id, fiscalYear },
                 {
-                  onSuccess: (c) => notify({ title: 'Placements suggested', description: countsText(c) }),
+                  onSuccess: (c) =>
+                    notify({ title: 'Placements suggested', description: withLinesNote(countsText(c), c) }),
                   onError: onError('Failed to suggest placements'),
                 },
               )
@@ -108,7 +110,11 @@ function ScheduleDetails({ id, canEdit }: { id: number; canEdit: boolean }) {
               confirm.mutate(
                 { id, ids: suggested.map((p) => p.id) },
                 {
-                  onSuccess: (r) => notify({ title: `${r.confirmed} placements confirmed` }),
+                  onSuccess: (r) =>
+                    notify({
+                      title: `${r.confirmed} placements confirmed`,
+                      ...(r.salaryLines ? { description: r.salaryLines.message } : {}),
+                    }),
                   onError: onError('Failed to confirm placements'),
                 },
               )
@@ -211,7 +217,10 @@ export function SchedulesTab() {
             onSuccess: (r) => {
               setToDelete(null);
               setChosen(null);
-              notify({ title: r.message, description: `${r.recomputedLines} next-year salaries recomputed` });
+              notify({
+                title: r.message,
+                description: withLinesNote(`${r.recomputedLines} next-year salaries recomputed`, r),
+              });
             },
             onError: (err) => {
               setToDelete(null);

@@ -3,6 +3,7 @@ import type { BulkCountResult } from '@web/api/bulk-update';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/form/button';
+import { useToast } from '@web/components/toast';
 import type { Flash } from './use-flash';
 
 /** What a card needs of its form (useSchemaForm): the shared schema's check and the server's errors. */
@@ -39,6 +40,7 @@ export function BulkCard<B>(props: BulkCardProps<B>) {
   const { title, description, children, form, actionLabel, busy, run, flash } = props;
   const [preview, setPreview] = useState<{ body: B; counts: BulkCountResult } | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  const notify = useToast();
 
   const start = async () => {
     setNote(null);
@@ -68,7 +70,13 @@ export function BulkCard<B>(props: BulkCardProps<B>) {
     }
     try {
       const result = await run(preview.body, false);
-      flash.ok(props.successMessage(result));
+      if (result.salaryLines) {
+        // As the Employee Budget Manager's bulk actions: the locked salary lines do not have it,
+        // said in a toast that stays long enough to read (the green line fades in 3 seconds).
+        notify({ title: props.successMessage(result), description: result.salaryLines.message });
+      } else {
+        flash.ok(props.successMessage(result));
+      }
     } catch (err) {
       form.applyServerError(err, props.failure);
     } finally {

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@web/api/client';
 import { Alert } from '@web/components/alert';
+import { useToast } from '@web/components/toast';
 import { Button } from '@web/components/form/button';
 import { YearChoice } from './year-choice';
 import { numCol, TableHead } from '@web/components/table-head';
@@ -13,8 +14,15 @@ interface BulkMutation<V, R> {
 /**
  * A bulk-fix card's state: the fiscal year it covers (changing it drops the result, which was for
  * the other years), the last result and the error. `run` clears the error and calls the mutation.
+ * A run whose change the locked salary lines of a voted year do not have (the answer's salaryLines)
+ * is told in a toast, titled `done(result)`, as the Employee Budget Manager's bulk actions are.
  */
-export function useBulkRun<V, R>(mutation: BulkMutation<V, R>, failure: string) {
+export function useBulkRun<V, R extends { salaryLines?: { message: string } }>(
+  mutation: BulkMutation<V, R>,
+  failure: string,
+  done: (result: R) => string,
+) {
+  const notify = useToast();
   const [fiscalYear, setFiscalYear] = useState<number | undefined>(undefined);
   const [result, setResult] = useState<R | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +34,12 @@ export function useBulkRun<V, R>(mutation: BulkMutation<V, R>, failure: string) 
   const run = (vars: V, onFailure?: (err: unknown) => void) => {
     setError(null);
     mutation.mutate(vars, {
-      onSuccess: setResult,
+      onSuccess: (r) => {
+        setResult(r);
+        if (r.salaryLines) {
+          notify({ title: done(r), description: r.salaryLines.message });
+        }
+      },
       onError: (err) => (onFailure ? onFailure(err) : setError(errorMessage(err, failure))),
     });
   };

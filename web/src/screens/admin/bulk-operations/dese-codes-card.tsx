@@ -18,7 +18,11 @@ const count = (n: number) => n.toLocaleString('en-US');
  * employees carry, or set one code on every employee of a chosen job class.
  */
 export function DeseCodesCard({ budgetYear, years }: { budgetYear: BudgetYear; years: readonly number[] }) {
-  const bulk = useBulkRun(useUpdateDeseCodes(), FAILURE);
+  const bulk = useBulkRun(
+    useUpdateDeseCodes(),
+    FAILURE,
+    (r) => `Updated ${count(r.totalUpdated)} employee${r.totalUpdated === 1 ? '' : 's'}`,
+  );
   const codes = useDeseCodes();
   const options = useBulkOptions(budgetYear.id, bulk.fiscalYear);
   const [mode, setMode] = useState<Mode>('fill');

@@ -18,7 +18,11 @@ export function LinkBuildingsCard({
   budgetYear: BudgetYear;
   years: readonly number[];
 }) {
-  const bulk = useBulkRun(useLinkBuildings(), 'Failed to normalize buildings');
+  const bulk = useBulkRun(
+    useLinkBuildings(),
+    'Failed to normalize buildings',
+    (r) => `Linked ${count(r.totalLinked)} employee${r.totalLinked === 1 ? '' : 's'}`,
+  );
 
   return (
     <section className="bo-card" aria-labelledby="bo-link-title">

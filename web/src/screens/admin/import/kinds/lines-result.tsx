@@ -147,6 +147,10 @@ export function LineResult({
           apply the rules.
         </Alert>
       ) : null}
+      {result.salaryLines ? (
+        // The payroll moved its holders' positions' cost, which a voted year's salary lines keep out.
+        <Alert variant="info">{result.salaryLines.message}</Alert>
+      ) : null}
       <ReconciliationPanel r={result.reconciliation} dryRun={false} />
       {result.warnings.length ? (
         <div className="imp-section">
