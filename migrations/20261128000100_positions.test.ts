@@ -14,6 +14,7 @@ import {
 } from '../test/boston-four-schools';
 import { exportCents } from '../test/real-files';
 import * as migration from './20261128000100_positions';
+import * as vacancyRate from './20261210000100_position_vacancy_rate';
 
 /**
  * The migration that turns employee lines into positions, run again (down, then up) over a
@@ -53,6 +54,8 @@ async function migrateAndAccount(t: TestApp, token: string, budgetYearId: number
   const knex = t.db.knex;
   await migration.down(knex);
   await migration.up(knex);
+  // The later migrations of the positions table, which down dropped with it (the app reads them).
+  await vacancyRate.up(knex);
   const lines = await employeeLines(knex, budgetYearId);
   const { rows: held } = await knex.raw(
     `SELECT h.line_item_id, h.fte_share::text AS share, p.fte::text AS fte, p.status, p.building_id, p.category_id,

@@ -174,9 +174,12 @@ export async function salarySource(
   places?: readonly q.Place[],
 ): Promise<{ groups: q.PayrollGroup[]; total: number; from: 'positions' | 'payroll' }> {
   if (!(await q.hasPayroll(db, budgetYearId, fiscalYear))) {
-    const roster = (await homeOfFiscalYear(db, fiscalYear - 1))?.id ?? budgetYearId;
-    if (places || (await q.hasPositions(db, roster, fiscalYear - 1))) {
-      return { ...(await q.positionGroups(db, roster, fiscalYear - 1, places)), from: 'positions' };
+    const roster = await rosterBefore(db, budgetYearId, fiscalYear);
+    if (places || (await q.hasPositions(db, roster.budgetYearId, roster.fiscalYear))) {
+      return {
+        ...(await q.positionGroups(db, roster.budgetYearId, roster.fiscalYear, places)),
+        from: 'positions',
+      };
     }
   }
   return { ...(await q.payrollGroups(db, budgetYearId, fiscalYear)), from: 'payroll' };
@@ -242,8 +245,17 @@ export async function positionsRoster(
   budgetYearId: number,
   fiscalYear: number,
 ): Promise<{ follows: boolean; roster: { budgetYearId: number; fiscalYear: number } }> {
-  const home = (await homeOfFiscalYear(db, fiscalYear - 1))?.id ?? budgetYearId;
+  const roster = await rosterBefore(db, budgetYearId, fiscalYear);
   const follows =
-    !(await q.hasPayroll(db, budgetYearId, fiscalYear)) && (await q.hasPositions(db, home, fiscalYear - 1));
-  return { follows, roster: { budgetYearId: home, fiscalYear: fiscalYear - 1 } };
+    !(await q.hasPayroll(db, budgetYearId, fiscalYear)) &&
+    (await q.hasPositions(db, roster.budgetYearId, roster.fiscalYear));
+  return { follows, roster };
+}
+
+/** The roster a fiscal year is planned from: the year before's, in its home budget year (else `budgetYearId`). */
+async function rosterBefore(db: Db, budgetYearId: number, fiscalYear: number) {
+  return {
+    budgetYearId: (await homeOfFiscalYear(db, fiscalYear - 1))?.id ?? budgetYearId,
+    fiscalYear: fiscalYear - 1,
+  };
 }

@@ -4,7 +4,7 @@ import { applyAutomaticNextYearSalary } from './next-year';
 import { markLinesChanged } from './follow';
 import { deleteLines } from './change-lines';
 import * as rq from './queries/reconciliation';
-import { homeOfFiscalYear } from '@server/domains/budgets';
+import { positionsRoster } from './reconciliation';
 import { stageStateOf } from '@server/domains/stages';
 import type { Actor } from '@server/policies/index';
 
@@ -46,15 +46,12 @@ export async function followedSalaryLines(
   trx: Db,
   target: { budgetYearId: number; fiscalYear: number },
 ): Promise<number[]> {
-  // A locked year (voted) keeps its lines: the follow no longer sets them, so they are not its.
+  // Lines the positions set (the year follows a roster: reconciliation.positionsRoster), unless the
+  // year is locked (voted): the follow no longer sets them, so they are not its.
   if (
-    (await rq.hasPayroll(trx, target.budgetYearId, target.fiscalYear)) ||
+    !(await positionsRoster(trx, target.budgetYearId, target.fiscalYear)).follows ||
     (await stageStateOf(trx, target.budgetYearId, target.fiscalYear)).locked
   ) {
-    return [];
-  }
-  const roster = (await homeOfFiscalYear(trx, target.fiscalYear - 1))?.id ?? target.budgetYearId;
-  if (!(await rq.hasPositions(trx, roster, target.fiscalYear - 1))) {
     return [];
   }
   return (await rq.personnelLines(trx, target.budgetYearId, target.fiscalYear)).map((l) => Number(l.id));
