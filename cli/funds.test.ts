@@ -5,6 +5,9 @@ import { createCliRunner, jsonDocument, type CliRunner } from '../test/cli';
 describe('budget-cli funds', () => {
   let runner: CliRunner;
   const cli = (...args: string[]) => runner.cli(...args);
+  /** FTE to the thousandth, grouped, as the screen writes it (worked out here, not by the app). */
+  const fteShown = (fte: number) =>
+    fte.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
   beforeAll(async () => {
     runner = await createCliRunner('funds');
@@ -90,10 +93,28 @@ describe('budget-cli funds', () => {
       expect(report.positionsRoster).toBeNull();
       const generalFund = report.funds.find((f) => f.code === '0100')!;
       expect(generalFund.payroll.people).toBeGreaterThan(0);
+      // In the Budget of All Funds screen's words (its FTE to the thousandth, grouped).
       expect(printed.stdout).toContain(
-        `Pays ${generalFund.payroll.fte.toFixed(3)} FTE of ${generalFund.payroll.people} people on the FY26 payroll\n`,
+        `Pays ${fteShown(generalFund.payroll.fte)} FTE of ${generalFund.payroll.people.toLocaleString('en-US')} people on FY26's payroll\n`,
       );
       expect(printed.stdout).not.toContain('roster');
+      // FY27 is planned from FY26's roster: each fund pays its positions by fund share, in the
+      // screen's words too (the CLI wrote 'position(s) of the FY26 roster (by fund share)').
+      const planned = jsonDocument(
+        await cli('funds', 'report', '--fiscal-year', 'FY2027', '--json'),
+        'object',
+      ) as {
+        positionsRoster: { fiscalYear: number } | null;
+        funds: { code: string; positions: { fte: number; count: number } }[];
+      };
+      expect(planned.positionsRoster?.fiscalYear).toBe(2026);
+      const paid = planned.funds.find((f) => f.code === '0100')!.positions;
+      expect(paid.count).toBeGreaterThan(1);
+      const plannedText = (await cli('funds', 'report', '--fiscal-year', 'FY2027')).stdout;
+      expect(plannedText).toContain(
+        `Pays ${fteShown(paid.fte)} FTE of ${paid.count.toLocaleString('en-US')} positions of FY26's roster\n`,
+      );
+      expect(plannedText).not.toContain('position(s)');
 
       const added = await cli(
         'funds',

@@ -68,19 +68,25 @@ describe('budget-cli stage compare: positions changed', () => {
     const stageId = String(JSON.parse(moved).events.at(-1).id);
     const scenario = ['Art', '--budget-year', 'FY26', '--fiscal-year', 'FY27'];
     await ok('scenarios', 'apply', ...scenario, '--create', '--cut', 'Art=0');
-    await ok(
-      'scenarios',
-      'cut-positions',
-      ...scenario,
-      '--title',
-      'art teacher',
-      '--building',
-      'Oak Hill',
-      '--fte',
-      '1',
-      '--reason',
-      'Enrollment down',
+    const cut = JSON.parse(
+      await ok(
+        'scenarios',
+        'cut-positions',
+        ...scenario,
+        '--title',
+        'art teacher',
+        '--building',
+        'Oak Hill',
+        '--fte',
+        '1',
+        '--reason',
+        'Enrollment down',
+        '--json',
+      ),
     );
+    // Why the cut took it, as its own answer said: the least senior of the two.
+    const why: string = cut.picked[0].why;
+    expect(why).toBe('hired 2011-09-01 (least senior)');
     const listed = JSON.parse(
       await ok('scenarios', 'list', '--budget-year', 'FY26', '--fiscal-year', 'FY27', '--json'),
     );
@@ -102,6 +108,12 @@ describe('budget-cli stage compare: positions changed', () => {
     expect(rows).toHaveLength(1);
     const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date());
     expect(rows[0]).toMatch(/Art Teacher\s+Oak Hill\s+closed \(1 holder left\)\s+closed\s+.*Committee vote/);
+    // Beside the adoption's reason, why the scenario's cut picked the position (no $0 warning here).
+    const head = section.split('\n')[1];
+    expect(head).toMatch(/\breason\s+picked\s+by\s+when$/);
+    expect(rows[0]).toMatch(
+      new RegExp(`Committee vote\\s+${why.replace(/[()]/g, '\\$&')}\\s+Dana Whitfield`),
+    );
     expect(rows[0]).toMatch(new RegExp(`Dana Whitfield\\s+${today}$`));
     expect(section).not.toContain(EMAIL);
     expect(section).not.toContain('vacated');

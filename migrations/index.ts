@@ -56,6 +56,7 @@ import * as lockCheckPerYear from './20261206000200_lock_check_per_year';
 import * as lineFteThousandths from './20261207000100_line_fte_thousandths';
 import * as scenarioPositionPickWhy from './20261208000100_scenario_position_pick_why';
 import * as positionVacancyRate from './20261210000100_position_vacancy_rate';
+import * as adoptionPositionPickWhy from './20261211000100_adoption_position_pick_why';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -122,6 +123,7 @@ const migrations: Record<string, Migration> = {
   '20261207000100_line_fte_thousandths': lineFteThousandths,
   '20261208000100_scenario_position_pick_why': scenarioPositionPickWhy,
   '20261210000100_position_vacancy_rate': positionVacancyRate,
+  '20261211000100_adoption_position_pick_why': adoptionPositionPickWhy,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -3,6 +3,7 @@ import { withClearingFlags } from '../fund-refusals';
 import { funds as service, fundsReport } from '@server/domains/funds';
 import { formatMoneyCents } from '@shared/money';
 import { amountOrWithheld } from '@shared/schemas/dese-report';
+import { fundStaffingSentence } from '@shared/fund-staffing-words';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { idParams } from '@shared/schemas/common';
 import {
@@ -59,16 +60,11 @@ function printBreakdown(report: FundsReport, fy: string): void {
       ],
       false,
     );
-    // The staffing the year's salary lines follow: the roster before it, or its own payroll.
-    if (f.positions.count && report.positionsRoster) {
-      process.stdout.write(
-        `Pays ${f.positions.fte.toFixed(3)} FTE of ${f.positions.count} position(s) of the ${fiscalYearLabel(report.positionsRoster.fiscalYear)} roster (by fund share)\n`,
-      );
-    } else if (f.payroll.people && report.payroll) {
-      const people = f.payroll.people === 1 ? '1 person' : `${f.payroll.people} people`;
-      process.stdout.write(
-        `Pays ${f.payroll.fte.toFixed(3)} FTE of ${people} on the ${fiscalYearLabel(report.payroll.fiscalYear)} payroll\n`,
-      );
+    // The staffing the year's salary lines follow (the roster before it, or its own payroll), in
+    // the screen's words.
+    const staffing = fundStaffingSentence(report, f);
+    if (staffing) {
+      process.stdout.write(`${staffing}\n`);
     }
   }
 }

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { countOf } from '@shared/count-words';
 import { positionChangeDay, positionChangeHolders } from '@shared/position-change-words';
+import { pickedWords } from '@shared/picked-words';
 import { yearsToRead } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
 import { writeExport } from '../write-export';
@@ -57,8 +58,13 @@ function positionChanges(c: StageComparison): void {
   if (!c.positionChanges.length) {
     return;
   }
+  const picks = c.positionChanges.map((p) => pickedWords({ why: p.pickWhy, warning: p.pickWarning }));
+  // An adopted cut's closing says why it was picked, as the screen does beneath its reason; the
+  // columns are there only when some change has one, so other comparisons read as before.
+  const picked = picks.some((p) => p.why);
+  const warned = picks.some((p) => p.warning);
   printRows(
-    c.positionChanges.map((p) => {
+    c.positionChanges.map((p, i) => {
       const holders = positionChangeHolders(p);
       return {
         position: p.positionId,
@@ -67,6 +73,8 @@ function positionChanges(c: StageComparison): void {
         change: holders ? `${p.action} (${holders})` : p.action,
         'status now': p.status ?? '',
         reason: p.reason ?? '',
+        ...(picked ? { picked: picks[i].why ?? '' } : {}),
+        ...(warned ? { warning: picks[i].warning ?? '' } : {}),
         by: p.by ?? '',
         when: positionChangeDay(p.at),
       };

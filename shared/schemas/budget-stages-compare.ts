@@ -176,6 +176,19 @@ export const positionChangeListedSchema = z.object({
 });
 export type PositionChangeListed = z.infer<typeof positionChangeListedSchema>;
 
+/**
+ * A position change as the comparison lists it: a position closed by an adopted scenario's cut
+ * also says why the cut took it and, when cutting it saved $0 then, the warning, as the scenario
+ * kept them ('hired 2019-08-26 (least senior)'; 'saves nothing: its holder has no salary'; their
+ * words are shared/picked-words.ts pickedWords). Null for every other change and for a cut saved
+ * before the reasons were kept.
+ */
+export const positionChangeComparedSchema = positionChangeListedSchema.extend({
+  pickWhy: z.string().nullable(),
+  pickWarning: z.string().nullable(),
+});
+export type PositionChangeCompared = z.infer<typeof positionChangeComparedSchema>;
+
 export const compareResponse = z.object({
   budgetYearId: z.number().int(),
   /** The budget year's label, e.g. 'FY27'. */
@@ -202,7 +215,7 @@ export const compareResponse = z.object({
    * budgets (the year before's, when its salary lines follow positions; else its own). At most 500,
    * newest first; positionChangeCount says how many there were.
    */
-  positionChanges: z.array(positionChangeListedSchema),
+  positionChanges: z.array(positionChangeComparedSchema),
   positionChangeCount: z.number().int(),
   /** The roster's fiscal year those changes are of. */
   positionRosterFiscalYear: z.number().int(),

@@ -16,6 +16,9 @@ let stageId: number;
 let cutId: number;
 let holdersBefore: number;
 let adoptionId: number;
+let scenarioId: number;
+/** Why the cut took its position, and its $0 warning, as the cut's own answer said them. */
+let pick: { why: string; warning: string | null };
 const REASON = 'Enrollment down at the school';
 
 interface Listed {
@@ -26,6 +29,8 @@ interface Listed {
   by: string | null;
   holdersLeft: number;
   holdersJoined: number;
+  pickWhy: string | null;
+  pickWarning: string | null;
 }
 
 const call = (method: string, path: string, body?: unknown) =>
@@ -61,6 +66,7 @@ describe('positions changed by an adopted cut scenario', () => {
     const made = await call('post', '/scenarios/cuts', { budgetYearId, fiscalYear: 2027, name: 'Staffing' });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const scenario = made.body.scenario.id;
+    scenarioId = scenario;
     // A group of one filled position: the cut takes exactly it.
     const groups = await call('get', `/scenarios/cuts/${scenario}/position-groups?search=art teacher`);
     const group = groups.body.groups.find(
@@ -75,6 +81,8 @@ describe('positions changed by an adopted cut scenario', () => {
     });
     expect(cut.status, JSON.stringify(cut.body)).toBe(200);
     cutId = cut.body.changes[0].positionId;
+    pick = { why: cut.body.picked[0].why, warning: cut.body.picked[0].warning };
+    expect(pick.why).toBeTruthy();
     holdersBefore = Number(
       (await t.db.knex('position_holders').where({ position_id: cutId }).count({ n: '*' }))[0].n,
     );
@@ -107,6 +115,11 @@ describe('positions changed by an adopted cut scenario', () => {
     expect(closed.reason).toMatch(/Staffing.*Committee vote/);
     expect(closed.holdersLeft).toBe(holdersBefore);
     expect(rows.find((r) => r.positionId === addedId)!.holdersLeft).toBe(0);
+    // The closing says why the scenario's cut took the position (the adoption's reason is beside
+    // it); the add, made by hand, was not picked.
+    expect([closed.pickWhy, closed.pickWarning]).toEqual([pick.why, pick.warning]);
+    const add = rows.find((r) => r.positionId === addedId)!;
+    expect([add.pickWhy, add.pickWarning]).toEqual([null, null]);
     // Named as the position's own history names the user: their name, not their sign-in email.
     const name = await danaName();
     expect(rows.map((r) => r.by)).toEqual([name, name]);
@@ -127,6 +140,15 @@ describe('positions changed by an adopted cut scenario', () => {
       [cutId, 'closed', holdersBefore, 0],
     ]);
     expect(count).toBe(2);
+    // The closing still reads why it was picked; the undo was not picked.
+    expect(rows.map((r) => r.pickWhy)).toEqual([null, pick.why]);
+    // The cut given back to the scenario keeps why it was picked, as before the adoption.
+    const back = await call('get', `/scenarios/cuts/${scenarioId}/positions`);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const given = back.body.changes.filter((c: { kind: string }) => c.kind === 'cut');
+    expect(given.map((c: { positionId: number; why: string | null }) => [c.positionId, c.why])).toEqual([
+      [cutId, pick.why],
+    ]);
   });
 
   it("keeps a holder's leaving and a later closure for another reason as two changes", async () => {
@@ -153,9 +175,9 @@ describe('positions changed by an adopted cut scenario', () => {
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     const { rows, count } = await compared();
     const own = rows.filter((r) => r.positionId === holder.id);
-    expect(own.map((r) => [r.action, r.reason, r.holdersLeft])).toEqual([
-      ['closed', 'Not refilled', 0],
-      ['vacated', 'Retired in June', 0],
+    expect(own.map((r) => [r.action, r.reason, r.holdersLeft, r.pickWhy])).toEqual([
+      ['closed', 'Not refilled', 0, null],
+      ['vacated', 'Retired in June', 0, null],
     ]);
     expect(count).toBe(rows.length);
   });

@@ -25,6 +25,7 @@ import { deseCodes } from '@server/domains/massachusetts';
 import { requireBudgetYear } from '@server/domains/budgets';
 import { reconciliation } from '@server/domains/line-items';
 import { positionChangesBetween } from '@server/domains/positions';
+import { withPicks } from './budget-stages-compare-picks';
 import { echoFunds, type FundChoice } from '@shared/schemas/fund-choice';
 
 /**
@@ -255,7 +256,7 @@ export async function compareStages(
         lineCounts: counts,
         linesListed: listed,
         lines: shown.map((l) => presentLine(l, reasons)),
-        positionChanges: positionChanges.changes,
+        positionChanges: await withPicks(trx, positionChanges.changes),
         positionChangeCount: positionChanges.total,
         positionRosterFiscalYear: changedRoster.fiscalYear,
         ...echoFunds(input.funds),

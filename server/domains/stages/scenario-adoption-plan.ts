@@ -22,6 +22,13 @@ import { reconciliation } from '@server/domains/line-items';
  */
 
 export const CHANGED_MESSAGE = 'The budget changed since you reviewed this adoption: review it again';
+
+/**
+ * The reason an adoption writes on every line and position it changes ('adopted scenario
+ * "Staffing": Committee vote'); the stage comparison knows an adoption's closing by it.
+ */
+export const adoptionCause = (scenarioName: string, reason: string | null): string =>
+  `adopted scenario "${scenarioName}"${reason ? `: ${reason}` : ''}`;
 export function presentAdoption(row: q.AdoptionRow): Adoption {
   return {
     id: Number(row.id),

@@ -252,6 +252,9 @@ async function undoPositions(trx: Db, actor: Actor, row: q.AdoptionRow, reason: 
             vacancy_step: (p.vacancy_step as number | null) ?? null,
             vacancy_lane: (p.vacancy_lane as string | null) ?? null,
             reason: d.reason,
+            // A cut given back keeps why it was picked, as the scenario said before adopting it.
+            pick_why: d.action === 'closed' ? d.pick_why : null,
+            pick_warning: d.action === 'closed' ? d.pick_warning : null,
             created_by: actor.id ?? null,
           },
         ];

@@ -15,7 +15,7 @@ import { freezeStage, requireOpenYear } from './budget-stages';
 import { requireScenario, scenarioPositionsCost, scopeOf } from '@server/domains/planning';
 import { scenarioAdoption as rosterWrites } from '@server/domains/positions';
 import { setLineAmounts } from '@server/domains/line-items';
-import { CHANGED_MESSAGE, checkYear, planOf, presentAdoption } from './scenario-adoption-plan';
+import { adoptionCause, CHANGED_MESSAGE, checkYear, planOf, presentAdoption } from './scenario-adoption-plan';
 import { districtToday } from '@server/lib/district-day';
 
 /**
@@ -89,7 +89,7 @@ export async function adoptScenario(
     const reason = body.reason ?? null;
     const cause = {
       action: 'adopt-scenario',
-      reason: `adopted scenario "${row.name}"${reason ? `: ${reason}` : ''}`,
+      reason: adoptionCause(row.name, reason),
     };
     const changed = await setLineAmounts(
       trx,
@@ -217,6 +217,10 @@ async function applyPositions(
       fte: c.fte,
       amount: c.amount,
       reason: cutsOf.get(c.positionId)?.reason ?? null,
+      // Why the cut took it, and its $0 warning as it held now: the scenario's changes are emptied
+      // below, and the stage comparison and the undo read them from here.
+      pick_why: cutsOf.get(c.positionId)?.why ?? null,
+      pick_warning: cutsOf.get(c.positionId)?.warning ?? null,
     })),
     ...adds.map((r, i) => ({
       adoption_id: adoptionId,
@@ -228,6 +232,8 @@ async function applyPositions(
       fte: r.fte,
       amount: addCost.get(r.id) == null ? null : String(addCost.get(r.id)),
       reason: r.reason,
+      pick_why: null,
+      pick_warning: null,
     })),
   ]);
   await scenarioPositionsCost.clearChanges(trx, row.id);

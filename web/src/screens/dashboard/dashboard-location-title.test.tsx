@@ -60,6 +60,77 @@ describe('the location card and the Settings panel of a year counting a roster',
   });
 });
 
+describe('the staff cards while the year’s staff figures load', () => {
+  // QA, FY2027 (a roster year): the location card read 'Headcount by Location' and the staff card
+  // 'Employees' (with 'View All Employees') until the figures came, then 'Positions by Location'
+  // and 'Positions': while loading, which they count is not known, and neither card guesses.
+  it('are titled for staff, neither headcount nor positions, and say they are loading', async () => {
+    renderDashboard({
+      '/api/line-items/budget/summary': SUMMARY,
+      '/api/line-items/summary/by-category': CATEGORIES,
+      '/api/line-items/summary/by-building': BUILDINGS,
+      '/api/line-items/salary-distribution': ROSTER_SALARIES,
+    });
+    const location = await screen.findByRole('region', { name: 'Staff by Location' }, { timeout: 5000 });
+    const staff = screen.getByRole('region', { name: 'Staff' });
+    for (const card of [location, staff]) {
+      expect(card.getAttribute('aria-busy')).toBe('true');
+      expect(within(card).getByRole('status').textContent).toMatch(/^Loading Staff/);
+      expect(card.textContent).not.toMatch(/employee|headcount|position/i);
+    }
+    for (const wrong of ['Headcount by Location', 'Positions by Location', 'Employees', 'Positions']) {
+      expect(screen.queryByRole('region', { name: wrong }), wrong).toBeNull();
+    }
+    expect(screen.queryByRole('link', { name: /View All/ })).toBeNull();
+  });
+});
+
+describe('the staff cards when another fiscal year is chosen', () => {
+  // QA, the demo district: choosing FY27 (a roster year) after FY26 (its own employee lines), the
+  // location card kept FY26's 'Headcount by Location' (its figures kept on screen while FY27's
+  // loaded), then flipped to 'Positions by Location'.
+  it('say neither the last year’s words nor guess the new year’s until its figures come', async () => {
+    renderDashboard({
+      '/api/line-items/budget/summary': SUMMARY,
+      '/api/line-items/summary/by-category': CATEGORIES,
+      '/api/line-items/summary/by-building': BUILDINGS,
+      '/api/line-items/budget/stats': STATS,
+      '/api/line-items/salary-distribution': SALARIES,
+    });
+    await screen.findByRole('region', { name: 'Headcount by Location' }, { timeout: 5000 });
+    // The next year's staff figures are held back until released; everything else answers as before.
+    const answered = globalThis.fetch;
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.startsWith('/api/line-items/budget/stats') && url.includes('fiscalYear=2028')) {
+          await held;
+          return new Response(JSON.stringify(ROSTER_STATS), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          });
+        }
+        return answered(url, init);
+      }),
+    );
+    const year = screen.getByRole('combobox', { name: 'Fiscal year' });
+    fireEvent.keyDown(year, { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('option', { name: 'FY28' }));
+    const location = await screen.findByRole('region', { name: 'Staff by Location' });
+    expect(within(location).getByRole('status').textContent).toMatch(/^Loading Staff/);
+    expect(location.textContent).not.toMatch(/employee|headcount/i);
+    expect(screen.getByRole('region', { name: 'Staff' }).textContent).not.toContain('212');
+    for (const wrong of ['Headcount by Location', 'Employees', 'Positions by Location', 'Positions']) {
+      expect(screen.queryByRole('region', { name: wrong }), wrong).toBeNull();
+    }
+    release();
+    const positions = await screen.findByRole('region', { name: 'Positions by Location' });
+    await waitFor(() => expect(positions.textContent).toContain('507 positions, $36,900,000 in salaries'));
+  });
+});
+
 describe('the location card and the Settings panel of a year of employee lines', () => {
   it('keep counting employees', async () => {
     const card = await openLocationCard(STATS, 'Headcount by Location');

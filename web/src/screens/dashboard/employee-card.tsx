@@ -61,7 +61,8 @@ export function EmployeeCard({
         <h2 id="dash-employees-title" className="chart-card__title">
           {counted}
         </h2>
-        {canFollow ? (
+        {/* Which list it leads to is known with the figures: no 'View All Employees' before a roster's. */}
+        {canFollow && stats ? (
           <Link className="btn btn--secondary btn--small" to={linkPath}>
             {toPositions ? 'View All Positions' : 'View All Employees'}
           </Link>

@@ -99,7 +99,13 @@ export function DashboardScreen() {
   const failed = queries.find((q) => q.isError);
   const money = (v: number) => settings.money(v);
   const state = yearState(summary.data, stats.data);
-  const staffNote = stats.data ? staffSourceCaption(stats.data, fiscalYear) : null;
+  // The staff cards say what they count (employees, or a roster's positions), which is the year's
+  // own: another year's answer, kept on screen while this one's loads, would title them wrongly
+  // (QA: FY27's read 'Headcount by Location', then 'Positions by Location'), so until it comes they
+  // say they are loading, under a title that guesses neither.
+  const staff = stats.isPlaceholderData ? undefined : stats.data;
+  const staffStatus = cardStatus({ data: staff, isError: stats.isError });
+  const staffNote = staff ? staffSourceCaption(staff, fiscalYear) : null;
 
   return (
     <>
@@ -146,7 +152,7 @@ export function DashboardScreen() {
           >
             {showCalculation ? 'Hide Budget Calculation' : 'Show Budget Calculation'}
           </button>
-          <SettingsPanel api={settings} positions={stats.data?.source === 'roster'} />
+          <SettingsPanel api={settings} positions={staff?.source === 'roster'} />
         </div>
       </div>
 
@@ -195,9 +201,9 @@ export function DashboardScreen() {
         ) : null}
         {settings.shows('employees') ? (
           <EmployeeCard
-            stats={stats.data}
+            stats={staff}
             money={money}
-            status={cardStatus(stats)}
+            status={staffStatus}
             fiscalYear={fiscalYear}
             budgetYearId={selected.id}
           />
@@ -241,10 +247,10 @@ export function DashboardScreen() {
         ) : null}
         {settings.shows('headcount') ? (
           <HeadcountCard
-            status={cardStatus(stats)}
+            status={staffStatus}
             // Drawn from the employee stats the dashboard already loads (the same counts
             // /line-items/headcount-by-location answers), so the page scans the payroll once.
-            locations={[...(stats.data?.byBuilding ?? [])]
+            locations={[...(staff?.byBuilding ?? [])]
               .sort((a, b) => b.count - a.count || (b.total ?? 0) - (a.total ?? 0))
               .map((b) => ({
                 key: String(b.buildingId ?? 'district'),
@@ -254,14 +260,14 @@ export function DashboardScreen() {
                 fte: b.fte,
                 muted: b.buildingId === null,
               }))}
-            totalEmployees={stats.data?.totalEmployees ?? 0}
-            totalSalary={stats.data ? stats.data.totalSalary : 0}
-            totalFte={stats.data?.totalFte ?? 0}
+            totalEmployees={staff?.totalEmployees ?? 0}
+            totalSalary={staff ? staff.totalSalary : 0}
+            totalFte={staff?.totalFte ?? 0}
             // A planned year counts the roster its salaries come from, a year with neither says so.
-            title={locationTitle(stats.data)}
-            counted={countedWord(stats.data)}
-            note={stats.data?.source === 'roster' ? (staffNote ?? undefined) : undefined}
-            emptyText={stats.data?.source === 'none' ? (staffNote ?? undefined) : undefined}
+            title={locationTitle(staff)}
+            counted={countedWord(staff)}
+            note={staff?.source === 'roster' ? (staffNote ?? undefined) : undefined}
+            emptyText={staff?.source === 'none' ? (staffNote ?? undefined) : undefined}
           />
         ) : null}
       </div>

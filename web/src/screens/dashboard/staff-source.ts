@@ -29,16 +29,26 @@ export function staffSourceCaption(
   return `Budgeted positions of the ${fiscalYearLabel(r.fiscalYear)} roster: ${n(r.filled)} filled${holders}, ${n(r.vacant)} vacant${unpriced}${frozen}.`;
 }
 
-/** What the cards count: positions for a roster, else employees. */
+/**
+ * What the cards count: positions for a roster, else employees; until the year's staff figures
+ * arrive (or when they could not be read) which is unknown, so the card says staff, neither (QA:
+ * FY27's card read 'Employees' while loading, then flipped to 'Positions').
+ */
 export const countedWord = (stats: Pick<EmployeeStats, 'source'> | undefined) =>
-  stats?.source === 'roster' ? 'Positions' : 'Employees';
+  stats === undefined ? 'Staff' : stats.source === 'roster' ? 'Positions' : 'Employees';
 
 /**
  * The location card's title: a roster year's card counts positions and says so (QA: FY27 read
- * 'Headcount by Location' over '507 positions'); a year of employee lines counts its headcount.
+ * 'Headcount by Location' over '507 positions'); a year of employee lines counts its headcount;
+ * while its figures load, neither (QA: FY27's read 'Headcount by Location', then 'Positions by
+ * Location').
  */
 export const locationTitle = (stats: Pick<EmployeeStats, 'source'> | undefined) =>
-  stats?.source === 'roster' ? 'Positions by Location' : 'Headcount by Location';
+  stats === undefined
+    ? 'Staff by Location'
+    : stats.source === 'roster'
+      ? 'Positions by Location'
+      : 'Headcount by Location';
 
 /** What a staff card of a year with neither employee lines nor a roster says instead of zeros. */
 export const noStaffText = (fiscalYear: number) =>

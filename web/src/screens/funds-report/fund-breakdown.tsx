@@ -3,7 +3,7 @@ import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
 import { countOf } from '@web/lib/format';
 import { amountOrWithheld } from '@shared/schemas/dese-report';
-import { staffingText } from './staffing';
+import { fundStaffingText } from '@shared/fund-staffing-words';
 
 /**
  * One breakdown of a fund's budget: a row per function or category, the fund's total beneath. A
@@ -50,7 +50,7 @@ function BreakdownTable({
 /**
  * Within each fund that pays lines this year: its budget by DESE function (a line's own code, else
  * its category's) and by budget category, each adding up to the fund's budget, and the staffing it
- * pays of what the year's salary lines follow (staffingText). Collapsed at first: the committee
+ * pays of what the year's salary lines follow (fundStaffingText). Collapsed at first: the committee
  * reads the table above, and opens a fund to see where its money goes.
  */
 export function FundBreakdown({ report, fy }: { report: FundsReport; fy: string }) {
@@ -62,7 +62,7 @@ export function FundBreakdown({ report, fy }: { report: FundsReport; fy: string 
     <section className="funds-breakdown" aria-labelledby="funds-breakdown-title">
       <h2 id="funds-breakdown-title">Each fund by DESE function and category</h2>
       {paying.map((f) => {
-        const staffing = staffingText(report, f);
+        const staffing = fundStaffingText(report, f);
         return (
           <details
             key={f.fundId}

@@ -2,7 +2,7 @@ import { WITHHELD } from '@shared/schemas/dese-report';
 import { FUND_KIND_LABELS } from '@shared/schemas/funds';
 import type { FundsReport } from '@web/api/funds-report';
 import { header, money, moneyFormula, type SheetSpec, type XCell } from '@web/lib/workbook';
-import { staffingText } from './staffing';
+import { fundStaffingSentence } from '@shared/fund-staffing-words';
 
 /** The header row's number: the funds start beneath it. */
 const HEAD_ROW = 3;
@@ -115,7 +115,7 @@ export function fundsReportSheet(
  * server's values) and a subtotal row that SUMs them, which equals the fund's budget on the first
  * sheet. A row the reader may not see reads 'Withheld' (as on screen), and its subtotal is then the
  * fund's budget as the server gives it, which the rows shown do not add up to. Above a fund's rows,
- * the staffing it pays in the screen's words (staffingText), where there is any. The report's notes
+ * the staffing it pays in the screen's words (fundStaffingSentence), where there is any. The report's notes
  * close the sheet. Funds with no lines this year are left out, as on screen.
  */
 export function fundBreakdownSheet(report: FundsReport, fy: string): SheetSpec {
@@ -126,9 +126,9 @@ export function fundBreakdownSheet(report: FundsReport, fy: string): SheetSpec {
   ];
   const boldRows = [3];
   for (const f of report.funds.filter((x) => x.lineCount > 0)) {
-    const staffing = staffingText(report, f);
+    const staffing = fundStaffingSentence(report, f);
     if (staffing) {
-      rows.push([`${f.name} (${f.code})`, 'Staffing', staffing[0].toUpperCase() + staffing.slice(1)]);
+      rows.push([`${f.name} (${f.code})`, 'Staffing', staffing]);
     }
     const parts: [string, { label: string; budget: number | null; lineCount: number }[]][] = [
       [

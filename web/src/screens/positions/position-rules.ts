@@ -1,4 +1,4 @@
-import { grouped, unitsOf } from '@shared/money';
+import { formatFte, fteThousandths, thousandthsText } from '@shared/fte-format';
 import { fiscalYearLabel } from '@shared/budget-math';
 import { ROSTER_PLACEMENT } from '@shared/placement-words';
 import type { Position, PositionStatus } from '@web/api/positions';
@@ -10,26 +10,8 @@ import type { Position, PositionStatus } from '@web/api/positions';
  * visible at a glance.
  */
 
-/** FTE as integer thousandths, exactly (null for a value with more than 3 decimals). */
-export function fteThousandths(fte: number | string): bigint | null {
-  return unitsOf(fte, 3);
-}
-
-/** Integer thousandths as decimal text to the thousandth, grouped as money is: 24880500n -> '24,880.500'. */
-function thousandthsText(units: bigint): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(4, '0');
-  return grouped(`${negative ? '-' : ''}${digits.slice(0, -3)}.${digits.slice(-3)}`);
-}
-
-/** FTE to the thousandth, as the grid and the form show it: 1 -> '1.000', 0.5 -> '0.500'. */
-export function formatFte(fte: number | string | null | undefined): string {
-  if (fte === null || fte === undefined || fte === '') {
-    return '';
-  }
-  const units = fteThousandths(fte);
-  return units === null ? String(fte) : thousandthsText(units);
-}
+// FTE to the thousandth has one home, shared with the Budget of All Funds' staffing sentence.
+export { formatFte, fteThousandths };
 
 /** FTE in the fewest digits, as the server's messages write it: 1000n -> '1', 900n -> '0.9'. */
 export function fteWords(thousandths: bigint): string {

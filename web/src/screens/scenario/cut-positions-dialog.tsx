@@ -8,6 +8,7 @@ import {
   type PositionCutResult,
   type PositionGroup,
 } from '@web/api/scenario-positions';
+import { pickedWords } from '@shared/picked-words';
 import { Alert } from '@web/components/alert';
 import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
 import { Button } from '@web/components/form/button';
@@ -89,8 +90,10 @@ function Preview({ result }: { result: PositionCutResult }) {
             {p.title}, {fteText(p.fte)} FTE, {p.status}
             {p.holders.length ? ` (${p.holders.join(', ')})` : ''}:{' '}
             {p.amount === null ? (p.unpricedReason ?? 'not priced') : `saves ${formatMoneyCents(p.amount)}`}
-            <span className="position-preview__why">Picked: {p.why}</span>
-            {p.warning ? <strong className="position-preview__warning">{p.warning}</strong> : null}
+            <span className="position-preview__why">Picked: {pickedWords(p).why}</span>
+            {p.warning ? (
+              <strong className="position-preview__warning">{pickedWords(p).warning}</strong>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import type { ScenarioPositionChange } from '@web/api/scenario-positions';
-import { pickedWords } from './position-text';
-// The warning's look (bold, its first letter capitalised) lives with the list's.
+import { pickedWords } from '@shared/picked-words';
+// The warning's look (bold, in the warning colour) lives with the list's.
 import './positions.css';
 
 /**

@@ -11,16 +11,3 @@ export function parseFte(text: string): number | null {
   const value = Number(trimmed);
   return value > 0 ? value : null;
 }
-
-/**
- * Why the cut's order took the position, as the cut said when it was saved, and its $0 warning
- * while it holds (the server keeps both). Null for an add (made by hand) and for a cut saved before
- * the reasons were kept: nothing is made up for them. The list (PickedText), the workbook and the
- * printed page all say them in these words.
- */
-export function pickedWords(c: { why: string | null; warning: string | null }): {
-  why: string | null;
-  warning: string | null;
-} {
-  return { why: c.why || null, warning: c.warning || null };
-}

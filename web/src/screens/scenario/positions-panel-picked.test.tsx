@@ -86,13 +86,13 @@ describe('the Scenario Builder’s positions after a cut is saved', () => {
     expect(picked.map((cell) => cell.textContent)).toEqual([
       'vacant',
       'hired 2019-08-26 (least senior)',
-      'no hire date: newest positionsaves nothing: its holder has no salary',
+      'no hire date: newest positionSaves nothing: its holder has no salary',
       '',
       '',
     ]);
     // The warning stands apart from the reason, on its own line, as the cut's preview showed it.
     expect(
-      within(picked[2] as HTMLElement).getByText('saves nothing: its holder has no salary').tagName,
+      within(picked[2] as HTMLElement).getByText('Saves nothing: its holder has no salary').tagName,
     ).toBe('STRONG');
     // An older cut and an add: no reason is made up (their cells are empty).
     expect(picked[3].childNodes).toHaveLength(0);

@@ -2,7 +2,7 @@ import { centsOf, fromCents } from '@shared/money';
 import type { ScenarioPositionChange } from '@web/api/scenario-positions';
 import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
 import { dataRows, header, money, moneyFormula, type SheetSpec, type XCell } from '@web/lib/workbook';
-import { pickedWords } from './position-text';
+import { pickedWords } from '@shared/picked-words';
 
 /*
  * The workbook's Positions sheet: the scenario's cuts and adds by position, each with what it saves

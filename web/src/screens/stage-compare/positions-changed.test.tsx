@@ -16,6 +16,8 @@ const change = {
   by: 'Dana Whitfield',
   holdersLeft: 0,
   holdersJoined: 0,
+  pickWhy: null,
+  pickWarning: null,
   // Midday UTC: the same calendar day wherever the test runs.
   at: '2027-03-04T15:00:00.000Z',
 };
@@ -43,5 +45,47 @@ describe('Positions changed', () => {
     const created = screen.getByRole('row', { name: /Reading Interventionist/ });
     expect(cell(created, 'Change').textContent).toBe('Created');
     expect(cell(created, 'Reason').textContent).toBe(REASON);
+  });
+
+  it("says under an adopted cut's closing why the cut took it and its $0 warning, in the Scenario Builder's words", () => {
+    const picked = {
+      ...data,
+      positionChangeCount: 3,
+      positionChanges: [
+        ...data.positionChanges,
+        {
+          ...change,
+          positionId: 96,
+          title: 'Music Teacher',
+          action: 'closed',
+          status: 'closed',
+          pickWhy: 'no hire date: newest position',
+          pickWarning: 'saves nothing: its holder has no salary',
+        },
+        {
+          ...change,
+          positionId: 97,
+          title: 'Library Aide',
+          action: 'closed',
+          status: 'closed',
+          pickWhy: 'vacant',
+        },
+      ],
+    } as unknown as StageComparison;
+    render(<PositionsChanged data={picked} />);
+    const cell = (title: RegExp) =>
+      screen.getByRole('row', { name: title }).querySelector('[data-label="Reason"]')!;
+    expect(cell(/Music Teacher/).textContent).toBe(
+      `${REASON}Picked: no hire date: newest positionSaves nothing: its holder has no salary`,
+    );
+    // The warning stands apart, in bold, capitalised as the Scenario Builder's list shows it.
+    expect(
+      within(cell(/Music Teacher/) as HTMLElement).getByText('Saves nothing: its holder has no salary')
+        .tagName,
+    ).toBe('STRONG');
+    expect(cell(/Library Aide/).textContent).toBe(`${REASON}Picked: vacant`);
+    // Every other change shows nothing new: the add, and a closing no cut picked.
+    expect(cell(/Art Teacher/).textContent).toBe(REASON);
+    expect(cell(/Reading Interventionist/).textContent).toBe(REASON);
   });
 });

@@ -1,6 +1,7 @@
 import type { StageComparison } from '@web/api/stage-compare';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { positionChangeDay, positionChangeHolders } from '@shared/position-change-words';
+import { pickedWords } from '@shared/picked-words';
 import { countOf } from '@web/lib/format';
 import { TableHead } from '@web/components/table-head';
 
@@ -16,6 +17,20 @@ const ACTION_LABELS: Record<string, string> = {
   updated: 'Updated',
   deleted: 'Deleted',
 };
+
+/**
+ * Beneath an adopted cut's closing, why the scenario's cut took the position and its $0 warning,
+ * in the Scenario Builder's words (pickedWords); nothing for any other change.
+ */
+function Picked({ change }: { change: StageComparison['positionChanges'][number] }) {
+  const { why, warning } = pickedWords({ why: change.pickWhy, warning: change.pickWarning });
+  return (
+    <>
+      {why ? <span className="compare-lines__picked">Picked: {why}</span> : null}
+      {warning ? <strong className="compare-lines__pick-warning">{warning}</strong> : null}
+    </>
+  );
+}
 
 /**
  * The positions changed between the two sides, one row per change, with who and why (a cut
@@ -62,7 +77,11 @@ export function PositionsChanged({ data }: { data: StageComparison }) {
                   </td>
                   <td data-label="Status now">{r.status ?? '—'}</td>
                   <td data-label="Reason" className="compare-lines__reason">
-                    {r.reason ?? <span className="muted">No reason recorded</span>}
+                    {/* One value with the pick beneath it, as the Change cell keeps its holders. */}
+                    <span>
+                      {r.reason ?? <span className="muted">No reason recorded</span>}
+                      <Picked change={r} />
+                    </span>
                   </td>
                   <td data-label="By, when">
                     {r.by ?? '—'}, {positionChangeDay(r.at)}
