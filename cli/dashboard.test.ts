@@ -174,4 +174,26 @@ describe('budget-cli dashboard, town-goals, projections', () => {
     expect(report.summary.proposedCount).toBeGreaterThan(0);
     expect(report.gap).toBeNull();
   });
+
+  // QA (the Chicago roster): 'Employees 38,631' for a year whose figures are the positions of the
+  // roster before it, where the dashboard's card says 'Positions' and whose roster they are.
+  it('says a planned year counts the positions of the roster before it, as the dashboard does', async () => {
+    const listed = JSON.parse(
+      (await cli('positions', 'list', '--budget-year', 'FY26', '--fiscal-year', 'FY26', '--json')).stdout,
+    );
+    const count = (status: string) =>
+      listed.positions.filter((p: { status: string }) => p.status === status).length;
+    const [filled, vacant] = [count('filled'), count('vacant') + count('posted')];
+    const planned = await cli('dashboard', 'summary', '--budget-year', 'FY26', '--fiscal-year', 'FY27');
+    expect(planned.code).toBe(0);
+    expect(planned.stdout).toContain(`  Positions           ${(filled + vacant).toLocaleString('en-US')} (`);
+    expect(planned.stdout).toContain(
+      `  Budgeted positions of the FY26 roster: ${filled} filled, ${vacant} vacant`,
+    );
+    expect(planned.stdout).not.toContain('Employees');
+    // A year with its own payroll counts its employees, with no word of a roster.
+    const own = await cli('dashboard', 'summary', '--budget-year', 'FY26', '--fiscal-year', 'FY26');
+    expect(own.stdout).toMatch(/\n {2}Employees {11}\d/);
+    expect(own.stdout).not.toContain('roster');
+  });
 });

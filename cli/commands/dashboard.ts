@@ -2,6 +2,7 @@ import { guidanceGapText } from '@shared/budget-math';
 import type { Command } from 'commander';
 import { formatMoneyCents as money, formatNumber } from '@shared/money';
 import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { countedWord, staffSourceCaption } from '@shared/staff-words';
 import { dashboardQuery } from '@shared/schemas/dashboard';
 import { z } from 'zod';
 import { DEFAULT_PROJECTION_YEARS, fixBaseYearBody } from '@shared/schemas/projections';
@@ -69,6 +70,9 @@ export function registerDashboardCommands(program: Command): void {
           return;
         }
         const fy = fiscalYearLabel(fiscalYear);
+        // Positions for a year planned from the roster before it, as the dashboard's card says.
+        const staff = countedWord(stats).padEnd(19);
+        const source = staffSourceCaption(stats, fiscalYear);
         process.stdout.write(
           `${year.fiscalYear} budget, ${fy}, ${summary.fundsLabel}\n` +
             `  Proposed budget     ${money(summary.proposedBudget)} (${summary.proposedCount} lines, ${summary.breakdown.proposed.projected.count} projected)\n` +
@@ -77,7 +81,9 @@ export function registerDashboardCommands(program: Command): void {
               : `  General fund        ${money(summary.guidanceBudget)} (what the goal is compared with)\n`) +
             `  Town guidance goal  ${goal.hasTownGoal ? money(goal.total) : 'not set'}\n` +
             `  Gap (goal - general fund) ${gapLine(gap, fy)}\n` +
-            `  Employees           ${formatNumber(stats.totalEmployees, 0)} (${formatNumber(stats.totalFte)} FTE), salaries ${stats.totalSalary === null ? 'withheld' : money(stats.totalSalary)}\n\n`,
+            `  ${staff} ${formatNumber(stats.totalEmployees, 0)} (${formatNumber(stats.totalFte)} FTE), salaries ${stats.totalSalary === null ? 'withheld' : money(stats.totalSalary)}\n` +
+            (source ? `  ${source}\n` : '') +
+            '\n',
         );
         printRows(
           categories.categories.map((c) => ({
