@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idNumber } from './common';
 import { hexColor, optionalText } from './work-group-categories';
+import { salaryLinesLocked } from './reconciliation';
 
 /** The default budget-category colour (blue). */
 export const DEFAULT_CATEGORY_COLOR = '#3b82f6';
@@ -61,7 +62,14 @@ export const budgetCategorySchema = z.object({
 });
 
 export const budgetCategoriesResponse = z.object({ categories: z.array(budgetCategorySchema) });
-export const budgetCategoryResponse = z.object({ category: budgetCategorySchema });
+export const budgetCategoryResponse = z.object({
+  category: budgetCategorySchema,
+  /**
+   * A new function code or personnel flag moves where positions' cost is budgeted: the locked
+   * salary lines it could not reach (salaryLinesLocked), when any.
+   */
+  salaryLines: salaryLinesLocked.optional(),
+});
 
 export type BudgetCategory = z.infer<typeof budgetCategorySchema>;
 export type SaveCategoryBody = z.infer<typeof saveCategoryBody>;

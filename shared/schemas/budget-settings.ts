@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idNumber, idNumberWith, idText } from './common';
+import { salaryLinesLocked } from './reconciliation';
 
 export const STEP_LANE_TYPES = ['PERCENTAGE', 'DOLLAR'] as const;
 /** The default step/lane setting. */
@@ -84,6 +85,8 @@ export const budgetSettingsResponse = z.object({
   settings: budgetSettingsSchema,
   /** After a save: how many lines' automatic next-year salary the new settings moved. */
   recomputedLines: z.number().int().optional(),
+  /** After a save: the locked salary lines the recomputed salaries could not reach, when any. */
+  salaryLines: salaryLinesLocked.optional(),
 });
 
 export type BudgetSettings = z.infer<typeof budgetSettingsSchema>;

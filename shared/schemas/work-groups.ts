@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idNumber, idText } from './common';
 import { optionalText } from './work-group-categories';
+import { salaryLinesLocked } from './reconciliation';
 
 const name = z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
 const categoryId = idNumber.nullable();
@@ -51,7 +52,11 @@ export const workGroupsResponse = z.object({
   /** The fiscal year employeeCount counts (the budget year's current one), or null for every year. */
   fiscalYear: z.number().int().nullable(),
 });
-export const workGroupResponse = z.object({ workGroup: workGroupSchema });
+export const workGroupResponse = z.object({
+  workGroup: workGroupSchema,
+  /** A change of category re-prices the group's salaries: the locked salary lines it could not reach. */
+  salaryLines: salaryLinesLocked.optional(),
+});
 
 export type WorkGroup = z.infer<typeof workGroupSchema>;
 export type CreateWorkGroupBody = z.infer<typeof createWorkGroupBody>;

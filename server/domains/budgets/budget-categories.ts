@@ -10,7 +10,7 @@ import {
 } from '@shared/schemas/budget-categories';
 import { plural } from './buildings';
 import { isDeseCode } from '@server/domains/massachusetts';
-import { followEveryRoster } from '@server/domains/line-items';
+import { answerWithSalaryLines, followEveryRoster } from '@server/domains/line-items';
 
 const ENTITY = 'budget-category';
 
@@ -85,7 +85,11 @@ export async function createBudgetCategory(
   });
 }
 
-/** Changes the given fields of a category; omitted fields keep their value. */
+/**
+ * Changes the given fields of a category; omitted fields keep their value. A new function code or
+ * personnel flag moves where its positions' cost is budgeted: a voted year's salary lines cannot
+ * follow, and the answer says so (salaryLines).
+ */
 export async function updateBudgetCategory(
   app: AppContext,
   actor: Actor,
@@ -114,7 +118,7 @@ export async function updateBudgetCategory(
       before: was,
       after: category,
     });
-    return { category };
+    return answerWithSalaryLines(trx, actor, { category });
   });
 }
 

@@ -12,7 +12,7 @@ import {
 } from '@shared/schemas/budget-settings';
 import { fiscalYearFromDate } from '@shared/schemas/fiscal-year';
 import { requireBudgetYear } from './fiscal-years';
-import { recomputeAfterRuleChange } from '@server/domains/line-items';
+import { answerWithSalaryLines, recomputeAfterRuleChange } from '@server/domains/line-items';
 
 const ENTITY = 'budget-settings';
 type Db = AppContext['db'];
@@ -89,7 +89,8 @@ const describe = (s: BudgetSettings) =>
  * they reach (the rule adds the pooled step/lane percent or dollars to the lines of the listed work
  * groups, salary-rule.ts): the budget year's rule-following lines of the groups listed before or
  * after, each audited through the line writer naming the change. A value that would move a salary
- * beyond the column is a 400 naming stepLaneAdjustmentValue, and nothing is written.
+ * beyond the column is a 400 naming stepLaneAdjustmentValue, and nothing is written. The salaries
+ * move their positions' cost: a voted year's salary lines keep theirs, and the answer says so.
  */
 async function update(trx: Db, actor: Actor, before: q.BudgetSettingsRow, input: UpdateBudgetSettingsBody) {
   await refuseUnknownWorkGroups(trx, input.stepsLanesWorkGroups);
@@ -110,7 +111,7 @@ async function update(trx: Db, actor: Actor, before: q.BudgetSettingsRow, input:
     { workGroupIds: groups, budgetYearId: row.budget_year_id, field: 'stepLaneAdjustmentValue' },
     `Step-and-lane settings changed: ${describe(old)} to ${describe(settings)}`,
   );
-  return { settings, recomputedLines };
+  return answerWithSalaryLines(trx, actor, { settings, recomputedLines });
 }
 
 /** Saves a settings row by its id; every work group named must exist. */

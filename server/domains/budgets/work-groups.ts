@@ -7,7 +7,11 @@ import * as q from './queries/work-groups';
 import type { CreateWorkGroupBody, UpdateWorkGroupBody } from '@shared/schemas/work-groups';
 import { plural } from './buildings';
 import { requireBudgetYear } from './fiscal-years';
-import { recomputeAfterRuleChange, relabelWorkGroup } from '@server/domains/line-items';
+import {
+  answerWithSalaryLines,
+  recomputeAfterRuleChange,
+  relabelWorkGroup,
+} from '@server/domains/line-items';
 
 const ENTITY = 'work-group';
 
@@ -62,7 +66,8 @@ export async function createWorkGroup(app: AppContext, actor: Actor, input: Crea
 /**
  * Renames or recategorises a work group. Employee lines linked to it whose label is the old name
  * take the new name too (each audited), so the grids show it; a label that was imported
- * differently stays as imported.
+ * differently stays as imported. A new category re-prices its lines (a COLA's percent by category),
+ * so a voted year's salary lines the roster's cost goes into answer their note (salaryLines).
  */
 export async function updateWorkGroup(app: AppContext, actor: Actor, id: number, input: UpdateWorkGroupBody) {
   authorize(actor, 'referenceData.write');
@@ -95,7 +100,7 @@ export async function updateWorkGroup(app: AppContext, actor: Actor, id: number,
       before: q.presentWorkGroup(before),
       after: workGroup,
     });
-    return { workGroup };
+    return answerWithSalaryLines(trx, actor, { workGroup });
   });
 }
 

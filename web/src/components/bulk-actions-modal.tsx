@@ -114,7 +114,8 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
       }
       case 'category': {
         const name = categories.options.find((o) => o.value === categoryId)?.label ?? 'the category';
-        return `Set category ${name} on ${plural(await setCategory(ids, Number(categoryId)))}`;
+        const [set] = noted([await setCategory(ids, Number(categoryId))]);
+        return `Set category ${name} on ${plural(set.count)}`;
       }
       case 'functionCode':
         return `Set function code ${functionCode} on ${plural(await setFunctionCode(ids, functionCode))}`;

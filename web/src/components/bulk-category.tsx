@@ -4,11 +4,20 @@ import { useCategories } from '@web/api/lookups';
 import { BulkPickAction, type BulkPickProps } from '@web/components/bulk-pick-action';
 import { Field } from '@web/components/form/field';
 import { Select } from '@web/components/select';
+import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
 
-/** Gives the selected lines one budget category (audited per line by the server). */
-export async function setCategory(ids: readonly number[], categoryId: number): Promise<number> {
+/**
+ * Gives the selected lines one budget category (audited per line by the server): how many, and the
+ * last chunk's note on locked salary lines (salaryLines), the lines as the whole change left them (a
+ * holder's line moves its position's cost into another category's line).
+ */
+export async function setCategory(
+  ids: readonly number[],
+  categoryId: number,
+): Promise<{ count: number; salaryLines?: SalaryLinesLocked }> {
   const parts = await inChunks(ids, (chunk) => lineItemsApi.bulkCategory(chunk, categoryId));
-  return parts.reduce((n, p) => n + p.count, 0);
+  const salaryLines = parts.findLast((p) => p.salaryLines)?.salaryLines;
+  return { count: parts.reduce((n, p) => n + p.count, 0), ...(salaryLines ? { salaryLines } : {}) };
 }
 
 /**
@@ -63,7 +72,7 @@ export function BulkCategory(props: BulkPickProps) {
       failure="The category could not be set"
       field={(value, onChange) => <CategoryField value={value} onChange={onChange} />}
       apply={async (categoryId) => {
-        const n = await setCategory(props.ids, Number(categoryId));
+        const { count: n } = await setCategory(props.ids, Number(categoryId));
         const name = options.find((o) => o.value === categoryId)?.label ?? 'the category';
         return `Set category ${name} on ${n.toLocaleString('en-US')} ${props.noun}`;
       }}

@@ -18,7 +18,8 @@ interface CategoryEditorProps {
   open: boolean;
   category: BudgetCategory | null;
   onOpenChange(open: boolean): void;
-  onSaved(): void;
+  /** `answer`: the save's, with the locked salary lines' note when a new code or flag moved a voted roster's cost. */
+  onSaved(answer: object): void;
 }
 
 interface Draft {
@@ -84,8 +85,8 @@ export function CategoryEditor({ open, category, onOpenChange, onSaved }: Catego
     save.mutate(
       { ...toBody(d, category?.id), name: d.name.trim() },
       {
-        onSuccess: () => {
-          onSaved();
+        onSuccess: (answer) => {
+          onSaved(answer);
           onOpenChange(false);
         },
         onError: (err) => {

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { Spinner } from '@web/components/spinner';
+import { useSavedNotice } from '@web/components/saved-notice';
 import { CategoryCard } from './category-card';
 import { CategoryEditor } from './category-editor';
 import { useStatus } from './use-status';
@@ -24,6 +25,7 @@ export function CategoriesScreen() {
   const setYoY = useSetCategoryYoY();
   const remove = useDeleteBudgetCategory();
   const { status, ok, fail, clear } = useStatus();
+  const saved = useSavedNotice(ok);
   const [editing, setEditing] = useState<BudgetCategory | null>(null);
   const [open, setOpen] = useState(false);
   const [toDelete, setToDelete] = useState<BudgetCategory | null>(null);
@@ -105,7 +107,7 @@ export function CategoriesScreen() {
         open={open}
         category={editing}
         onOpenChange={setOpen}
-        onSaved={() => ok('Category saved successfully!')}
+        onSaved={(answer) => saved('Category saved successfully!', answer)}
       />
       <ConfirmDialog
         open={toDelete !== null}

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@web/api/client';
 import { Alert } from '@web/components/alert';
 import { EmptyState } from '@web/components/empty-state';
+import { useSavedNotice } from '@web/components/saved-notice';
 import { Spinner } from '@web/components/spinner';
 import { ReferenceTable, type Column, type Usage } from './reference-table';
 import { TabHeader } from './tab-header';
@@ -64,6 +65,8 @@ export function ReferenceTab<T extends { id: number; name: string }>({
 }: ReferenceTabProps<T>) {
   const [editing, setEditing] = useState<T | null>(null);
   const [open, setOpen] = useState(false);
+  // A work group's new category or a budget category's new code re-prices a voted roster: said.
+  const saved = useSavedNotice(flash.ok);
   const del = useDeleteConfirm<T>({
     flash,
     failure: deleteFailure,
@@ -105,7 +108,7 @@ export function ReferenceTab<T extends { id: number; name: string }>({
           usage={usage}
         />
       ) : null}
-      {renderModal({ open, record: editing, onOpenChange: setOpen, onSaved: flash.ok })}
+      {renderModal({ open, record: editing, onOpenChange: setOpen, onSaved: saved })}
       {del.dialog}
     </>
   );

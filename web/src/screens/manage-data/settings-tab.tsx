@@ -13,6 +13,7 @@ import { formatMoneyCents } from '@web/lib/format';
 import { TabHeader } from './tab-header';
 import type { Flash } from './use-flash';
 import { FormActions } from '@web/components/form/form-actions';
+import { useSavedNotice } from '@web/components/saved-notice';
 
 type AdjustmentType = BudgetSettings['stepLaneAdjustmentType'];
 const EXAMPLE_SALARY = 60000;
@@ -30,6 +31,8 @@ export function SettingsTab({ flash }: { flash: Flash }) {
   // Each group's employees in this budget year's fiscal year, the year the heading names.
   const groups = useWorkGroupsInYear(selected?.id);
   const save = useSaveBudgetSettings();
+  // The recomputed salaries move a voted roster's cost too: its locked salary lines' note is said.
+  const saved = useSavedNotice(flash.ok);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   // Checked with the server's own schema (which also caps a percentage at 100).
   const form = useSchemaForm(
@@ -86,7 +89,7 @@ export function SettingsTab({ flash }: { flash: Flash }) {
         },
       },
       {
-        onSuccess: () => flash.ok('Budget settings updated successfully'),
+        onSuccess: (answer) => saved('Budget settings updated successfully', answer),
         onError: (err) => {
           form.applyServerError(err, 'Failed to save budget settings');
           flash.fail(errorMessage(err, 'Failed to save budget settings'));

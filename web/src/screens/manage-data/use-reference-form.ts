@@ -7,11 +7,12 @@ export interface RecordModalProps<T> {
   open: boolean;
   record: T | null;
   onOpenChange(open: boolean): void;
-  onSaved(message: string): void;
+  /** `answer`: the save's, which carries the locked salary lines' note when the change moved a voted roster's cost. */
+  onSaved(message: string, answer?: object): void;
 }
 
 interface SaveCallbacks {
-  onSuccess(): void;
+  onSuccess(answer: object): void;
   onError(err: unknown): void;
 }
 
@@ -74,8 +75,8 @@ export function useReferenceForm<
     }
     const name = (body as { name?: string }).name ?? form.values.name.trim();
     const done = {
-      onSuccess: () => {
-        onSaved(record ? `${noun} ${name} updated` : `${noun} ${name} added`);
+      onSuccess: (answer: object) => {
+        onSaved(record ? `${noun} ${name} updated` : `${noun} ${name} added`, answer);
         onOpenChange(false);
       },
       onError: (err: unknown) => form.applyServerError(err, failure),
