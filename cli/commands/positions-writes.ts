@@ -22,6 +22,7 @@ const FLAGS = {
   lineItemId: '--line',
   fteShare: '--share',
   version: '--version',
+  vacancyRate: '--clear-roster-rate',
 };
 const idOf = (rawId: string) => parseFlags(idParams, { id: rawId }).id;
 /** What a write of a position answers: the position, and the locked salary lines' note if any. */
@@ -118,7 +119,11 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
       .description('Change a position (refused when someone changed it since --version)')
       .argument('<id>', 'position id')
       .option('--version <n>', 'the version you read (default: the current one)')
-      .option('--title <title>', 'the job title'),
+      .option('--title <title>', 'the job title')
+      .option(
+        '--clear-roster-rate',
+        'clear the rate of the roster it was imported from, so its step and lane price the vacancy',
+      ),
   ).action(
     atVersion(async ({ app, actor }, id, version, o) =>
       service.updatePosition(
@@ -133,6 +138,7 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
             buildingId:
               o.building === undefined ? undefined : await buildingId(app, actor, String(o.building)),
             ...(await placeFlags(app, actor, o)),
+            vacancyRate: o.clearRosterRate ? null : undefined,
           },
           FLAGS,
         ),

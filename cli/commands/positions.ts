@@ -4,7 +4,7 @@ import { idParams } from '@shared/schemas/common';
 import { countOf } from '@shared/count-words';
 import { formatMoneyCents, formatNumber } from '@shared/money';
 import { noSalaryLineText } from '@shared/salary-line-words';
-import { ROSTER_PLACEMENT } from '@shared/placement-words';
+import { ROSTER_PLACEMENT, rosterRateText } from '@shared/placement-words';
 import * as s from '@shared/schemas/positions';
 import type { Position, PositionDetail } from '@shared/schemas/positions';
 import * as service from '@server/domains/positions';
@@ -47,6 +47,11 @@ export function printPosition(p: PositionDetail, json: boolean): void {
         : p.placementSource === 'roster'
           ? ` (${ROSTER_PLACEMENT.toLowerCase()})`
           : ''),
+    ...(p.vacancyRate === null
+      ? []
+      : [
+          `  Roster rate: ${rosterRateText(p.vacancyRate)} (edit --clear-roster-rate to price it by step and lane)`,
+        ]),
     // The funds that pay it by FTE share (the general fund's whole when none is set).
     ...p.fundShares.map(
       (f) =>

@@ -129,3 +129,32 @@ describe('a payroll import of a roster with open positions', () => {
     expect(after.positions.find((p) => p.id === open[0].id)?.status).toBe('filled');
   });
 });
+
+describe("an open position whose title an ADMIN's function-code rule names", () => {
+  // Before, the rules ran on the lines after the open positions' lines had left: a vacant
+  // Librarian kept no code while the Librarian on the payroll got the rule's 2340.
+  it("gets the rule's code, as the person with that title does", async () => {
+    const rule = await s.t.api('post', '/function-codes/rules', {
+      token: s.admin.token,
+      body: { kind: 'position', match: 'Librarian', functionCode: '2340' },
+    });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(201);
+    const tag = Object.keys(s.d.buildings)[1].slice(3);
+    const file = await s.upload(
+      csv([',Librarian,HSE{tag},"52,000.00",1', '"Cho, Mia",Librarian,HSE{tag},"54,000.00",1'], tag),
+      'librarians.csv',
+    );
+    const res = await s.execute({ fileName: file.fileName, columnMappings: file.mapping, ...s.target() });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.positions).toEqual({ filled: 0, created: 1, grantFunded: 0, vacant: 1 });
+    const made = await s.t.db
+      .knex('positions')
+      .where({ budget_year_id: s.d.budgetYearId, title: 'Librarian' })
+      .orderBy('id')
+      .select('status', 'dese_code');
+    expect(made).toEqual([
+      { status: 'vacant', dese_code: '2340' },
+      { status: 'filled', dese_code: '2340' },
+    ]);
+  });
+});

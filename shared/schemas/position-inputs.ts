@@ -87,3 +87,10 @@ export const title = z
   .min(1, 'Title is required')
   .max(200, 'Title must be at most 200 characters');
 export const reason = optionalText(500).optional();
+/**
+ * A vacancy's roster rate in a change: only null, which clears it (the rate comes from the roster
+ * it was imported from, never typed), so its step and lane price it.
+ */
+export const rosterRateClear = z.null({
+  error: 'The roster rate can only be cleared (null), not set: a step and lane price the vacancy instead',
+});

@@ -57,6 +57,7 @@ import {
   POSITION_ACTIONS,
   POSITION_STATUSES,
   reason,
+  rosterRateClear,
   stepInput,
   title,
   versionToken,
@@ -148,6 +149,8 @@ export const positionHistorySchema = z.object({
 export type PositionHistoryEntry = z.infer<typeof positionHistorySchema>;
 
 export const positionDetailSchema = positionSchema.extend({
+  /** The full-time rate of the roster a vacancy was imported from (decimal text), or null. */
+  vacancyRate: z.string().nullable(),
   holderDetails: z.array(positionHolderSchema),
   /** The funds that pay it, by FTE share (the general fund's whole when none is set). */
   fundShares: z.array(positionFundShareSchema),
@@ -266,6 +269,8 @@ export const updatePositionBody = z
     fte: positionFteInput.optional(),
     vacancyStep: stepInput.nullable().optional(),
     vacancyLane: laneInput.nullable().optional(),
+    /** null clears the roster's rate, so the step and lane price the vacancy (none is set here). */
+    vacancyRate: rosterRateClear.optional(),
     notes: optionalText(2000).optional(),
     /** The funds that pay it by FTE share, adding up to its FTE (after this change). */
     fundShares: fundSharesInput.optional(),

@@ -25,6 +25,10 @@ export async function settle(
 ) {
   const { plan, targets } = input;
   const run = { id: runId, fileName: input.file.originalName };
+  // Lines the file gave no function code get the one the ADMIN's rules agree on: first, so an
+  // open position's line has its code before it becomes the position (the rules' one home is the
+  // line writer's; a position is coded as its line is).
+  const codes = await functionCodes.codeImportedLines(trx, runId);
   // The file's open positions (rows with no name) become vacant positions at their salary, and
   // their lines leave before anything reads the year's people: an open position is no one.
   const vacancies = plan.importType === 'operating' ? await vacanciesForImport(trx, actor, run) : null;
@@ -37,8 +41,6 @@ export async function settle(
     { id: runId, budgetYearId: targets.budgetYear.id, type: plan.importType },
     [...years].sort((a, b) => a - b),
   );
-  // Lines the file gave no function code get the one the ADMIN's rules agree on.
-  const codes = await functionCodes.codeImportedLines(trx, runId);
   // Budget lines left on the general fund with no fund named get the fund the rules agree on.
   const funds =
     plan.importType === 'proposed'

@@ -101,7 +101,7 @@ export async function settleImportedLines(
 
 /**
  * The lines of an import's open positions (metadata.vacancy), once their vacant positions are made
- * (positions/from-import.ts, vacanciesFromImport): an open position is not a person, so its line,
+ * (positions/from-import.ts, vacanciesForImport): an open position is not a person, so its line,
  * which carried it through the crosswalk and the building's match, leaves in the import's own
  * transaction, before anything reads the year's people (the projected years, the positions of
  * newcomers, the run's totals). No one saw them outside that transaction: the import's audit

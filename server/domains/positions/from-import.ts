@@ -2,8 +2,7 @@ import type { Knex } from 'knex';
 import type { Actor } from '@server/policies/index';
 import { sharesFromImportedLines } from './queries/fund-shares';
 import { fillVacanciesFromImport } from './queries/from-import';
-import { positionsFromLines } from './queries/from-lines';
-import { vacanciesFromImport } from './queries/vacancies-from-import';
+import { positionsFromLines, vacanciesFromLines } from './queries/from-lines';
 
 /**
  * A payroll import's open positions (rows with no name) as vacant positions at their salary, first
@@ -14,8 +13,8 @@ export async function vacanciesForImport(
   trx: Knex.Transaction,
   actor: Actor,
   run: { id: number; fileName: string },
-): Promise<{ lineIds: number[]; count: number; total: string }> {
-  return vacanciesFromImport(trx, {
+): Promise<{ lineIds: number[]; count: number }> {
+  return vacanciesFromLines(trx, {
     importRunId: run.id,
     userId: actor.id,
     actorLabel: actor.email ?? actor.name,

@@ -48,6 +48,7 @@ const COLUMNS = {
   fte: 'fte',
   vacancyStep: 'vacancy_step',
   vacancyLane: 'vacancy_lane',
+  vacancyRate: 'vacancy_rate',
   notes: 'notes',
   status: 'status',
 } as const;
@@ -78,7 +79,10 @@ export function changeEntries(
     ['fte_changed', ['fte']],
     ['moved', ['building_id', 'dese_code']],
     [values.status === 'closed' ? 'closed' : 'status_changed', ['status']],
-    ['updated', ['title', 'category_id', 'work_group_id', 'vacancy_step', 'vacancy_lane', 'notes']],
+    [
+      'updated',
+      ['title', 'category_id', 'work_group_id', 'vacancy_step', 'vacancy_lane', 'vacancy_rate', 'notes'],
+    ],
   ];
   const entries: HistoryEntry[] = [];
   for (const [action, columns] of groups) {
@@ -178,7 +182,10 @@ async function checkFteCoversHolders(
   }
 }
 
-/** PATCH /positions/:id: title, place, category, work group, FTE, vacancy step and lane, notes. */
+/**
+ * PATCH /positions/:id: title, place, category, work group, FTE, vacancy step and lane, notes; and
+ * the roster's rate cleared (vacancyRate null), after which its step and lane price the vacancy.
+ */
 export async function updatePosition(
   app: AppContext,
   actor: Actor,

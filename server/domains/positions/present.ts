@@ -5,6 +5,7 @@ import type {
   PositionHolder,
 } from '@shared/schemas/positions';
 import { deseCodes } from '@server/domains/massachusetts';
+import { decimalText } from '@shared/money';
 import type { HistoryRow, HolderRow, PositionRow } from './queries/positions';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -95,6 +96,7 @@ export function presentDetail(
 ): Omit<PositionDetail, 'fundShares'> {
   return {
     ...presentPosition(row),
+    vacancyRate: row.vacancy_rate === null ? null : decimalText(Number(row.vacancy_rate)),
     holderDetails: holders.map(presentHolder),
     history: history.map(presentHistory),
   };

@@ -29,7 +29,7 @@ export async function fillVacanciesFromImport(
          FROM positions p
         WHERE ${isVacancyOf('p')}
           AND NOT EXISTS (SELECT 1 FROM position_holders x WHERE x.position_id = p.id)
-          -- Not the file's own open positions (vacanciesFromImport, this transaction: now() is its
+          -- Not the file's own open positions (vacanciesFromLines, this transaction: now() is its
           -- start): the file lists each apart from its people, so none of them waits for them.
           AND p.created_at < now()),
      fresh AS MATERIALIZED (

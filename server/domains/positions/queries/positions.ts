@@ -24,6 +24,8 @@ export interface PositionRow {
   status: Position['status'];
   vacancy_step: number | null;
   vacancy_lane: string | null;
+  /** The roster's full-time rate (numeric, to the millionth), or null. */
+  vacancy_rate: number | string | null;
   budgeted_step: number | null;
   budgeted_lane: string | null;
   placement_source: 'position' | 'workGroup' | null;
@@ -215,6 +217,8 @@ export interface PositionBase {
   status: Position['status'];
   vacancy_step: number | null;
   vacancy_lane: string | null;
+  /** The roster's rate (left out by a write that makes a position without one). */
+  vacancy_rate?: number | string | null;
   notes: string | null;
   version: number;
 }

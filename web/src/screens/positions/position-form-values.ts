@@ -32,6 +32,8 @@ export interface PositionFormValues {
   /** The position's own vacancy step and lane; '' for the work group's setting. */
   vacancyStep: string;
   vacancyLane: string;
+  /** The rate of the roster it was imported from (decimal text); '' for none, or once cleared. */
+  vacancyRate: string;
   notes: string;
   /** The funds that pay it, split by FTE; none: the general fund pays the whole position. */
   fundShares: FundShareRow[];
@@ -48,6 +50,7 @@ export const EMPTY_POSITION: PositionFormValues = {
   status: 'vacant',
   vacancyStep: '',
   vacancyLane: '',
+  vacancyRate: '',
   notes: '',
   fundShares: [],
   reason: '',
@@ -64,6 +67,7 @@ export function positionValues(p: PositionDetail): PositionFormValues {
     status: p.status,
     vacancyStep: p.vacancyStep === null ? '' : String(p.vacancyStep),
     vacancyLane: p.vacancyLane ?? '',
+    vacancyRate: p.vacancyRate ?? '',
     notes: p.notes ?? '',
     fundShares: shareRows(p),
     reason: '',
@@ -163,7 +167,7 @@ export function createInput(
 
 /**
  * PATCH /positions/:id's body: only what changed from the position as read (an unchanged field is
- * not rewritten), with the version read and the reason. Shares go only when they changed; back to
+ * not rewritten), with the version read and the reason; a roster's rate cleared goes as null. Shares go only when they changed; back to
  * the general fund's whole (`generalFundId`) they go as that one fund with the whole FTE, which
  * clears the split.
  */
@@ -180,6 +184,10 @@ export function updateInput(
     if (now[key] !== was[key]) {
       patch[key] = now[key];
     }
+  }
+  // A rate is never typed, only cleared (the roster's, from its import).
+  if (before.vacancyRate !== '' && v.vacancyRate === '') {
+    patch.vacancyRate = null;
   }
   if (!sameShares(v.fundShares, before.fundShares)) {
     patch.fundShares = v.fundShares.length

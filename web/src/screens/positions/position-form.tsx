@@ -37,6 +37,12 @@ import {
   updateInput,
   type PositionFormValues,
 } from '@web/screens/positions/position-form-values';
+import {
+  defaultStepLabel,
+  PositionRosterRate,
+  stepChoices,
+  withCurrent,
+} from '@web/screens/positions/position-vacancy-price';
 import { positionLabel } from '@web/screens/positions/position-rules';
 
 // Radix Select items cannot have the value '': 'none' stands for it inside a picker.
@@ -66,19 +72,6 @@ function Picker(props: {
         />
       )}
     </Field>
-  );
-}
-
-/** The choices of a picker, with the value the position has even when the schedule lacks it. */
-function withCurrent(choices: string[], current: string): string[] {
-  return current === '' || choices.includes(current) ? choices : [...choices, current];
-}
-
-/** Steps 1 to the schedule's top step (and the position's own, should it lie beyond). */
-function stepChoices(topStep: number, current: string): string[] {
-  return withCurrent(
-    Array.from({ length: topStep }, (_, i) => String(i + 1)),
-    current,
   );
 }
 
@@ -114,10 +107,7 @@ export function PositionForm({ position, scope, canEdit, onSaved, onCancel }: Po
   const e = form.errors;
   const readOnly = !canEdit;
   const schedule = placements.data?.placements.find((p) => String(p.workGroupId) === v.workGroupId);
-  const groupDefault =
-    schedule?.step != null
-      ? `Work group's (step ${schedule.step} / ${schedule.lane})`
-      : "Work group's (none set)";
+  const groupDefault = defaultStepLabel(v.vacancyRate !== '', schedule?.step, schedule?.lane);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -244,6 +234,14 @@ export function PositionForm({ position, scope, canEdit, onSaved, onCancel }: Po
           onChange={form.set('status')}
         />
       )}
+      {initial.vacancyRate ? (
+        <PositionRosterRate
+          rate={initial.vacancyRate}
+          cleared={v.vacancyRate === ''}
+          readOnly={readOnly}
+          onChange={(cleared) => form.setValue('vacancyRate', cleared ? '' : initial.vacancyRate)}
+        />
+      ) : null}
       <Picker
         id="pos-step"
         label="Vacancy step"

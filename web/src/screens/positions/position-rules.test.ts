@@ -173,3 +173,11 @@ describe('the position form', () => {
     expect(updatePositionBody.safeParse(updateInput(filled, filled, 7)).success).toBe(false);
   });
 });
+
+describe("a roster rate's change in the history", () => {
+  it('is said in dollars a year, and cleared as a dash', () => {
+    expect(changedFields({ vacancy_rate: 25000.016667 }, { vacancy_rate: null })).toEqual([
+      'Roster rate: $25,000.02 a year full time → —',
+    ]);
+  });
+});

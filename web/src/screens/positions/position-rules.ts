@@ -1,6 +1,6 @@
 import { formatFte, fteThousandths, thousandthsText } from '@shared/fte-format';
 import { fiscalYearLabel } from '@shared/budget-math';
-import { ROSTER_PLACEMENT } from '@shared/placement-words';
+import { ROSTER_PLACEMENT, rosterRateText } from '@shared/placement-words';
 import type { Position, PositionStatus } from '@web/api/positions';
 
 /**
@@ -135,6 +135,7 @@ const HISTORY_FIELDS: Record<string, string> = {
   work_group_id: 'Work group',
   vacancy_step: 'Vacancy step',
   vacancy_lane: 'Vacancy lane',
+  vacancy_rate: 'Roster rate',
   notes: 'Notes',
   employeeName: 'Holder',
   fteShare: 'Share',
@@ -175,6 +176,9 @@ function shown(key: string, value: unknown, names: HistoryNames): string {
   }
   if (key === 'fte' || key === 'fteShare') {
     return formatFte(value as number);
+  }
+  if (key === 'vacancy_rate' && (typeof value === 'number' || typeof value === 'string')) {
+    return rosterRateText(String(value));
   }
   if (key === 'fiscal_year' && typeof value === 'number') {
     return fiscalYearLabel(value);
