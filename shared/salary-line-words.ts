@@ -4,13 +4,19 @@ import { formatMoneyCents } from './money';
 /**
  * The positions whose cost lands in no salary line of the proposed budget (no budget category, or
  * one that is not personnel: server/sql/salary-line.ts), with that cost, in the words the Positions
- * banner and `positions list` both use: without it the roster's budgeted total and the proposed
- * budget disagree and nothing says why.
+ * banner, `positions list` and the Budget Dashboard's cards of a year with no lines all use: without
+ * it the roster's budgeted total and the proposed budget disagree and nothing says why. `noun`: what
+ * is counted, positions or a payroll's employee lines; a cost of null (withheld from a reader who
+ * may not see so few people's pay) is left out.
  */
-export function noSalaryLineText(t: { noSalaryLineCount: number; noSalaryLineCost: number }): string {
+export function noSalaryLineText(
+  t: { noSalaryLineCount: number; noSalaryLineCost: number | null },
+  noun = 'position',
+): string {
   const one = t.noSalaryLineCount === 1;
+  const cost = t.noSalaryLineCost === null ? '' : ` (${formatMoneyCents(t.noSalaryLineCost)})`;
   return (
-    `${countOf(t.noSalaryLineCount, 'position')} (${formatMoneyCents(t.noSalaryLineCost)}) ` +
+    `${countOf(t.noSalaryLineCount, noun)}${cost} ` +
     `${one ? 'has' : 'have'} no personnel category: ${one ? 'its' : 'their'} cost is in no salary line`
   );
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '@server/context';
 import type { Actor } from '@server/policies/index';
 import { formatMoneyCents as money } from '@shared/money';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { pickedWords } from '@shared/picked-words';
 import {
   changeParams,
   positionAddBody,
@@ -59,9 +60,10 @@ function printView(v: ScenarioPositions, json: boolean, headline?: string | null
       status: c.status,
       holders: c.holders.join(', '),
       amount: c.amount === null ? `unpriced: ${c.unpricedReason}` : money(c.amount),
-      // Why the cut took it, as it said when saved: blank for an add and for a cut saved before.
-      picked: c.why ?? '',
-      warning: c.warning ?? '',
+      // Why the cut took it, as it said when saved: blank for an add and for a cut saved before; the
+      // warning capitalised as the screen shows it (pickedWords).
+      picked: pickedWords(c).why ?? '',
+      warning: pickedWords(c).warning ?? '',
       note: c.stale ?? c.reason ?? '',
     })),
     false,
@@ -97,7 +99,7 @@ function printCut(r: PositionCutResult, json: boolean): void {
       holders: c.holders.join(', '),
       saves: c.amount === null ? `unpriced: ${c.unpricedReason}` : money(c.amount),
       picked: c.why,
-      warning: c.warning ?? '',
+      warning: pickedWords(c).warning ?? '',
     })),
     false,
   );

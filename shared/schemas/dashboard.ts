@@ -17,6 +17,29 @@ const countTotal = z.object({ count: z.number().int(), total: moneyOut });
 export const dashboardQuery = budgetYearFiscalYearQuery.extend({ funds: fundsQuery });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
+/**
+ * What a year with no proposed lines has that lands in no salary line: its salary budget's source
+ * (its own payroll's employee lines, else the positions of the roster before it: the line writer's
+ * salarySource) has cost in no personnel category (server/sql/salary-line.ts), so Update Salary
+ * Budget and the positions' follow put it nowhere. `cost` is null for a reader who may not see the
+ * pay of so few (1 to 4). The cards say this rather than 'import the payroll' of a year that has one.
+ */
+export const noSalaryLineSchema = z.object({
+  /**
+   * Why: 'no-personnel-category' (the cost has no personnel category), or 'not-budgeted' (a year's
+   * own payroll, every line in a personnel category, whose salary lines Update Salary Budget has not
+   * made yet: a payroll year's lines come only from it, never from a follow).
+   */
+  reason: z.enum(['no-personnel-category', 'not-budgeted']),
+  source: z.enum(['payroll', 'positions']),
+  /** The roster whose positions set the year's salaries (source 'positions'), else null. */
+  rosterFiscalYear: z.number().int().nullable(),
+  /** Employee lines (payroll) or positions (positions) with no personnel category, or not budgeted. */
+  count: z.number().int(),
+  cost: moneyOut.nullable(),
+});
+export type NoSalaryLine = z.infer<typeof noSalaryLineSchema>;
+
 /** GET /line-items/budget/summary */
 export const budgetSummaryResponse = z.object({
   budgetYearId: z.number().int(),
@@ -40,6 +63,8 @@ export const budgetSummaryResponse = z.object({
    * year has no town goal (hasTownGoal false): there is no guidance to be over.
    */
   guidanceGap: moneyOut.nullable(),
+  /** Only for a year with no proposed lines: its salaries' cost with no personnel category, or null. */
+  noSalaryLine: noSalaryLineSchema.nullable(),
   ...fundsEcho,
 });
 

@@ -4,9 +4,12 @@ import {
   judgesFundChoice,
   seesIndividualPay,
   sumShown,
+  tooFewToShow,
   withFundSides,
   withheldRowsOnAnySide,
 } from '@server/lib/pay-groups';
+import { reconciliation } from '@server/domains/line-items';
+import type { Db } from '@server/db/index';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from './queries/dashboard';
 import * as rq from './queries/dashboard-roster';
@@ -21,6 +24,7 @@ import {
   type ByCategory,
   type EmployeeStats,
   type Headcount,
+  type NoSalaryLine,
   type SalaryDistribution,
   type SalaryRange,
 } from '@shared/schemas/dashboard';
@@ -57,17 +61,63 @@ export async function budgetSummary(app: AppContext, actor: Actor, scope: q.Scop
   const goalCents = goal === null ? null : toCents(goal)!;
   // A year with no town goal has no guidance gap (null), never one against a goal of 0.
   const gapCents = guidanceGapCents(guidanceCents, goalCents);
+  const proposedCount = proposed.imported.count + proposed.projected.count;
   return {
     budgetYearId: scope.budgetYearId,
     fiscalYear: scope.fiscalYear,
     proposedBudget: fromCents(budgetCents),
-    proposedCount: proposed.imported.count + proposed.projected.count,
+    proposedCount,
     breakdown: { proposed },
     townGoal: fromCents(goalCents ?? 0n),
     hasTownGoal: goal !== null,
     guidanceBudget: fromCents(guidanceCents),
     guidanceGap: gapCents === null ? null : fromCents(gapCents),
+    noSalaryLine: proposedCount === 0 ? await noSalaryLine(app.db, actor, scope) : null,
     ...echoFunds(scope.funds),
+  };
+}
+
+/**
+ * For a year with no proposed lines: what of its salary budget's source (the line writer's
+ * salarySource: its own payroll, else the roster before it) lands in no salary line, having no
+ * personnel category, or, every line of its own payroll having one, is not budgeted yet; null when
+ * there is no source. A new district's payroll imported without a crosswalk has no categories: its
+ * year has a payroll and, for that reason, no lines, and the cards said to import the payroll. The
+ * cost is what Update Salary Budget leaves undistributed (or has yet to budget); withheld (null) from
+ * a reader who may not see the pay of 1 to 4.
+ */
+async function noSalaryLine(db: Db, actor: Actor, scope: q.Scope): Promise<NoSalaryLine | null> {
+  const { budgetYearId, fiscalYear } = scope;
+  const source = await reconciliation.salarySource(db, budgetYearId, fiscalYear);
+  // Projected employee lines alone are no payroll: the cards' 'import the payroll' is still true.
+  if (source.from === 'payroll' && !(await rq.hasEmployeeLines(db, scope, true))) {
+    return null;
+  }
+  const unplaced = source.groups.filter((g) => !g.isPersonnel);
+  // Every line of its own payroll in a personnel category, and still no line: Update Salary Budget,
+  // which alone makes a payroll year's salary lines, has not been run. (A roster's positions are
+  // followed into their lines as they change: none there means none of them has a category.)
+  const reason = unplaced.length ? 'no-personnel-category' : 'not-budgeted';
+  const left = unplaced.length ? unplaced : source.from === 'payroll' ? source.groups : [];
+  if (!left.length) {
+    return null;
+  }
+  const cents = left.reduce((sum, g) => sum + toCents(g.total)!, 0n);
+  const roster =
+    source.from === 'positions'
+      ? (await reconciliation.positionsRoster(db, budgetYearId, fiscalYear)).roster
+      : null;
+  // A payroll's groups count its employee lines; a position split over funds is in several groups.
+  const count = roster
+    ? await rq.positionsWithNoSalaryLine(db, roster)
+    : left.reduce((sum, g) => sum + g.count, 0);
+  const withheld = !seesIndividualPay(actor) && tooFewToShow(count);
+  return {
+    reason,
+    source: source.from,
+    rosterFiscalYear: roster?.fiscalYear ?? null,
+    count,
+    cost: withheld ? null : fromCents(cents),
   };
 }
 

@@ -31,6 +31,7 @@ export const SUMMARY: BudgetSummary = {
   hasTownGoal: true,
   guidanceBudget: 24_500_000,
   guidanceGap: 500_000,
+  noSalaryLine: null,
   ...echoFunds(),
 };
 export const CATEGORIES: ByCategory = {

@@ -2,6 +2,7 @@ import type { Db } from '@server/db/index';
 import { OF_FUNDS } from '@server/domains/funds';
 import { HOLDER_LINES, HOLDER_SALARY, POSITION_FUND_PARTS, positionCosts } from '@server/sql/position-cost';
 import { lineCode } from '@server/sql/line-code';
+import { hasSalaryLine } from '@server/sql/salary-line';
 import { DISTRICT_WIDE, salaryRangesOf, where, type Scope, type SalaryRangeRow } from './dashboard';
 
 /**
@@ -10,14 +11,33 @@ import { DISTRICT_WIDE, salaryRangesOf, where, type Scope, type SalaryRangeRow }
  * reconciliation.positionsRoster; what a position costs is positionCosts', server/sql/position-cost.ts).
  */
 
-/** Whether the scope's year has employee lines in any fund (the fund choice may leave them all out). */
-export async function hasEmployeeLines(db: Db, scope: Scope): Promise<boolean> {
-  const w = where({ ...scope, funds: 'all', adoptedStaffOnly: false }, true);
+/**
+ * Whether the scope's year has employee lines in any fund (the fund choice may leave them all out);
+ * `importedOnly`: a payroll's, not projected ones.
+ */
+export async function hasEmployeeLines(db: Db, scope: Scope, importedOnly = false): Promise<boolean> {
+  const w = where({ ...scope, funds: 'all', adoptedStaffOnly: importedOnly }, true);
   const { rows } = await db.raw(
     `SELECT EXISTS (SELECT 1 FROM line_items_all li WHERE ${w.sql}) AS has`,
     w.bindings,
   );
   return Boolean(rows[0].has);
+}
+
+/**
+ * How many of a roster's positions, whatever their status, have no salary line to land on (the
+ * Positions banner's count, server/sql/salary-line.ts).
+ */
+export async function positionsWithNoSalaryLine(
+  db: Db,
+  roster: { budgetYearId: number; fiscalYear: number },
+): Promise<number> {
+  const { rows } = await db.raw(
+    `SELECT count(*)::int AS n FROM positions p
+      WHERE p.budget_year_id = ? AND p.fiscal_year = ? AND NOT ${hasSalaryLine('p.category_id')}`,
+    [roster.budgetYearId, roster.fiscalYear],
+  );
+  return Number(rows[0].n);
 }
 
 /** One building's (or, is_total = 1, the roster's) funded positions. */

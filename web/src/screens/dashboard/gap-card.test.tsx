@@ -35,6 +35,7 @@ const summary = (
   hasTownGoal: true,
   guidanceBudget,
   guidanceGap: (Math.round(townGoal * 100) - Math.round(guidanceBudget * 100)) / 100,
+  noSalaryLine: null,
   ...echoFunds(funds),
 });
 

@@ -68,7 +68,11 @@ export function GapCard({ fiscalYear, summary, showCalculation, money, status }:
                 <span className="kpi__value money">{hasGoal ? money(goal) : 'Not set'}</span>
               </div>
             </div>
-            <NoLinesYet fy={fy} missing="budget to compare with the town’s guidance" />
+            <NoLinesYet
+              fy={fy}
+              missing="budget to compare with the town’s guidance"
+              unbudgeted={summary.noSalaryLine}
+            />
           </>
         }
         chart={null}

@@ -98,12 +98,15 @@ export function DashboardScreen() {
   const queries = [summary, stats, categories, buildings, salaries];
   const failed = queries.find((q) => q.isError);
   const money = (v: number) => settings.money(v);
-  const state = yearState(summary.data, stats.data);
   // The staff cards say what they count (employees, or a roster's positions), which is the year's
   // own: another year's answer, kept on screen while this one's loads, would title them wrongly
   // (QA: FY27's read 'Headcount by Location', then 'Positions by Location'), so until it comes they
   // say they are loading, under a title that guesses neither.
   const staff = stats.isPlaceholderData ? undefined : stats.data;
+  // The header's note and the projected banner are the year's own too (QA: a year switch showed
+  // the last year's 'projected figures' until the new year's came): neither until it comes.
+  const yearSummary = summary.isPlaceholderData ? undefined : summary.data;
+  const state = yearState(yearSummary, staff);
   const staffStatus = cardStatus({ data: staff, isError: stats.isError });
   const staffNote = staff ? staffSourceCaption(staff, fiscalYear) : null;
 
@@ -167,7 +170,7 @@ export function DashboardScreen() {
           <Alert title="Some dashboard figures could not be loaded">Reload the page to try again.</Alert>
         </div>
       ) : null}
-      <ProjectedBanner stats={stats.data} fy={fy} />
+      <ProjectedBanner stats={staff} fy={fy} />
       {(summary.data?.proposedCount ?? 0) > CLEANUP_THRESHOLD ? (
         <div className="page-message">
           <Alert
@@ -208,7 +211,7 @@ export function DashboardScreen() {
             budgetYearId={selected.id}
           />
         ) : null}
-        {settings.shows('nss') ? <NssCard scope={scope} /> : null}
+        {settings.shows('nss') ? <NssCard scope={scope} unbudgeted={yearSummary?.noSalaryLine} /> : null}
         {settings.shows('perPupil') ? <PerPupilCard scope={figures} /> : null}
         {settings.shows('staffing') ? (
           <StaffingSection fiscalYear={fiscalYear} className="dash-wide" />

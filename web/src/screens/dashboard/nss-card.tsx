@@ -7,6 +7,7 @@ import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { shortText } from '@shared/schemas/nss';
 import { numCol, TableHead } from '@web/components/table-head';
 import { NoLinesYet } from '@web/components/no-lines-yet';
+import type { NoSalaryLine } from '@shared/schemas/dashboard';
 
 const pct = (v: number) => `${v.toFixed(2)}%`;
 
@@ -95,7 +96,14 @@ function WhatCounts({ meter }: { meter: NssMeter }) {
  * Without the year's state figures it says to enter them, never a percent; for a year with no
  * budget lines (NO_LINES, not started) it says where they come from, never a shortfall.
  */
-export function NssCard({ scope }: { scope: { budgetYearId: number; fiscalYear: number } | null }) {
+export function NssCard({
+  scope,
+  unbudgeted,
+}: {
+  scope: { budgetYearId: number; fiscalYear: number } | null;
+  /** The year's salaries in no personnel category (the budget summary's noSalaryLine): why no lines. */
+  unbudgeted?: NoSalaryLine | null;
+}) {
   const meter = useNssMeter(scope);
   const canEnter = useCan('stateFigures.write');
   const fy = scope ? fiscalYearLabel(scope.fiscalYear) : '';
@@ -122,7 +130,7 @@ export function NssCard({ scope }: { scope: { budgetYearId: number; fiscalYear: 
       {meter.isError ? <p className="field__error">The NSS meter could not be loaded.</p> : null}
       {m?.status === 'NO_LINES' ? (
         <div className="nss-card__body">
-          <NoLinesYet fy={fy} missing="net school spending to measure" />
+          <NoLinesYet fy={fy} missing="net school spending to measure" unbudgeted={unbudgeted} />
         </div>
       ) : m ? (
         <div className="nss-card__body">
