@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { positionsText, skippedText } from './commands/import-summary';
+import type { Reconciliation } from '@shared/schemas/import';
+import { positionsText, reconciliationLines, skippedText } from './commands/import-summary';
 
 describe("the CLI's import summary", () => {
   it("writes the skipped rows and each reason's count the same way, with thousands separators", () => {
@@ -23,5 +24,38 @@ describe("the CLI's import summary", () => {
     expect(positionsText({ ...chicago, vacant: 0 }, false)).toBe(
       'Positions: 0 vacancies filled by newcomers, 37,325 new.',
     );
+  });
+
+  it('tells the open positions apart among the differences', () => {
+    const r: Reconciliation = {
+      field: 'currentSalary',
+      column: 'Annual Salary',
+      fileSum: '110000.00',
+      storedSum: 60000,
+      differenceCount: 1,
+      differenceTotal: '50000.00',
+      differences: [
+        {
+          row: 3,
+          name: '',
+          fileAmount: '50000.00',
+          storedAmount: 0,
+          difference: '50000.00',
+          reason: 'an open position',
+        },
+      ],
+      openPositions: { count: 1, total: '50000.00' },
+      unexplained: '0.00',
+      balanced: true,
+      unreadableCount: 0,
+      totalRowCount: 0,
+      totalRows: [],
+      fileTotal: null,
+    };
+    expect(reconciliationLines(r)).toContain(
+      '    Of the differences, 1 row ($50,000.00) is an open position: its salary is held by a vacant position, not a line.',
+    );
+    const { openPositions: _, ...plain } = r;
+    expect(reconciliationLines(plain).join('\n')).not.toMatch(/open position:/);
   });
 });

@@ -146,6 +146,9 @@ describe('budget-cli import', () => {
           const open = name.startsWith('cps_') ? 1_306 : 0;
           if (type === 'operating') {
             expect(result.positions.vacant, name).toBe(open);
+            // Their salaries are told apart in the reconciliation, which still balances.
+            expect(result.reconciliation.openPositions?.count, name).toBe(open || undefined);
+            expect(result.reconciliation.balanced, name).toBe(true);
             expect(result.positions.created + result.positions.filled, name).toBe(expected - open);
           }
         } else {

@@ -3,6 +3,7 @@ import { formatDecimalMoney as dollars, formatMoneyCents as money } from '@share
 import {
   RESULT_ERRORS_SHOWN,
   RESULT_WARNINGS_SHOWN,
+  openPositionsText,
   rulesDisagreeText,
   type ImportAnalysis,
   type ImportResult,
@@ -28,6 +29,10 @@ export function reconciliationLines(r: Reconciliation): string[] {
     }
     if (r.differenceCount > RESULT_WARNINGS_SHOWN) {
       out.push(`    ... and ${count(r.differenceCount - RESULT_WARNINGS_SHOWN)} more (--json lists 100)`);
+    }
+    const held = openPositionsText(r);
+    if (held) {
+      out.push(`    ${held}`);
     }
   }
   out.push(

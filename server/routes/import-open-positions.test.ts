@@ -106,6 +106,9 @@ describe('a payroll import of a roster with open positions', () => {
       [3, 'an open position: budgeted as a vacant position at this salary, not an employee line'],
       [4, 'an open position: budgeted as a vacant position at this salary, not an employee line'],
     ]);
+    // Told apart from the other differences: how many, and what their positions hold.
+    expect(r.openPositions.count).toBe(2);
+    expect(centsOf(r.openPositions.total)).toBe(6_332_600n + 1_500_001n);
 
     const history = await s.t.db
       .knex('position_history')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatNumber } from '@shared/money';
+import { formatDecimalMoney, formatNumber } from '@shared/money';
 import { fileDecimal, moneyOut } from './common';
 
 /**
@@ -45,8 +45,13 @@ export const reconciliationSchema = z.object({
   storedSum: moneyOut,
   differenceCount: z.number().int(),
   differenceTotal: decimalString,
-  /** The first 100 differences, in file order. */
+  /** The first 100 differences, in file order, the open positions' rows after the others. */
   differences: z.array(reconciliationDifferenceSchema),
+  /**
+   * Of the differences, the file's open positions (rows with a salary and no name), whose salaries
+   * their vacant positions hold as rates, in no line: how many and their sum. Absent when none.
+   */
+  openPositions: z.object({ count: z.number().int(), total: decimalString }).optional(),
   unexplained: decimalString,
   balanced: z.boolean(),
   /** Rows whose amount cell is not an amount: imported with no amount and a warning. */
@@ -84,4 +89,22 @@ export function rulesDisagreeText(fromRules: {
   return parts.length
     ? `Function-code rules give ${parts.join(' and ')}: those keep what the file gave them.`
     : null;
+}
+
+/**
+ * 'Of the differences, 1,306 rows ($76,347,467.00) are open positions: their salaries are held by
+ * vacant positions, not lines.', or null when the file has none; the wizard and the CLI say it.
+ */
+export function openPositionsText(r: Pick<Reconciliation, 'openPositions'>): string | null {
+  const o = r.openPositions;
+  if (!o?.count) {
+    return null;
+  }
+  const one = o.count === 1;
+  return (
+    `Of the differences, ${formatNumber(o.count)} ${one ? 'row' : 'rows'} (${formatDecimalMoney(o.total)}) ` +
+    (one
+      ? 'is an open position: its salary is held by a vacant position, not a line.'
+      : 'are open positions: their salaries are held by vacant positions, not lines.')
+  );
 }

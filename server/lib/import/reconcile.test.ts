@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDecimalMoney as formatDecimalDollars } from '@shared/money';
 import { addDecimal, DecimalSum, sameDecimal, subtractDecimal } from './decimal';
+import { openPositionsText } from '@shared/schemas/import';
 import { Reconciler } from './reconcile';
 
 describe('exact decimals', () => {
@@ -32,6 +33,32 @@ describe('exact decimals', () => {
 });
 
 describe('Reconciler', () => {
+  it('lists the rows to look at before a roster’s open positions, and counts those apart', () => {
+    const r = new Reconciler('currentSalary', 'Annual Salary');
+    const held = (row: number, file: string) =>
+      r.line(row, 'Vacant', { file, stored: '0.00', reason: 'an open position', held: true });
+    // 150 open positions first, as a roster may list them, then a salary rounded to the cent.
+    for (let row = 2; row < 152; row += 1) {
+      held(row, '50000.01');
+    }
+    r.line(152, 'Ana Lee', { file: '60000.005', stored: '60000.01', reason: 'rounded to the cent' });
+    const result = r.result('60000.01');
+    expect(result.differenceCount).toBe(151);
+    expect(result.differences).toHaveLength(100);
+    expect(result.differences[0]).toMatchObject({ row: 152, name: 'Ana Lee', difference: '-0.005' });
+    expect(result.differences.slice(1).every((d) => d.reason === 'an open position')).toBe(true);
+    expect(result.openPositions).toEqual({ count: 150, total: '7500001.50' });
+    expect(result.balanced).toBe(true);
+    expect(openPositionsText(result)).toBe(
+      'Of the differences, 150 rows ($7,500,001.50) are open positions: their salaries are held by vacant positions, not lines.',
+    );
+    // A file with none says nothing of them.
+    const plain = new Reconciler('amount', 'Amount');
+    plain.line(2, 'Paper', { file: '10.00', stored: '10.00' });
+    expect(plain.result('10.00').openPositions).toBeUndefined();
+    expect(openPositionsText(plain.result('10.00'))).toBeNull();
+  });
+
   it('lists each difference with its row and reason, and balances against the stored sum', () => {
     const r = new Reconciler('currentSalary', 'REGULAR');
     r.line(2, 'Ana Lee', { file: '100.00', stored: '100.00' });

@@ -27,6 +27,10 @@ export class Reconciler {
   private fileSum = new DecimalSum();
   private differenceSum = new DecimalSum();
   private differences: ReconciliationDifference[] = [];
+  /** Open positions' rows, listed after the other differences (a roster can have 1,306). */
+  private heldRows: ReconciliationDifference[] = [];
+  private heldCount = 0;
+  private heldSum = new DecimalSum();
   private differenceCount = 0;
   private unreadableCount = 0;
   private totalRows: FileTotalRow[] = [];
@@ -50,14 +54,15 @@ export class Reconciler {
     this.fileSum.add(money.file);
     const stored = money.stored ?? '0.00';
     // Most rows store exactly the file's text: no decimal arithmetic for them.
+    if (money.held) {
+      this.heldCount += 1;
+      this.heldSum.add(subtractDecimal(money.file, stored));
+    }
     if (stored !== money.file && !sameDecimal(money.file, stored)) {
-      this.difference({
-        row,
-        name,
-        fileAmount: money.file,
-        stored,
-        reason: money.reason ?? 'stored differently',
-      });
+      this.difference(
+        { row, name, fileAmount: money.file, stored, reason: money.reason ?? 'stored differently' },
+        money.held,
+      );
     }
   }
 
@@ -97,15 +102,16 @@ export class Reconciler {
   }
 
   /** `stored` is decimal text here (exact arithmetic with the file's figure); it leaves as a Money. */
-  private difference({
-    stored,
-    ...d
-  }: Omit<ReconciliationDifference, 'difference' | 'storedAmount'> & { stored: string }): void {
+  private difference(
+    { stored, ...d }: Omit<ReconciliationDifference, 'difference' | 'storedAmount'> & { stored: string },
+    held = false,
+  ): void {
     const difference = subtractDecimal(d.fileAmount, stored);
     this.differenceSum.add(difference);
     this.differenceCount += 1;
-    if (this.differences.length < LISTED) {
-      this.differences.push({
+    const list = held ? this.heldRows : this.differences;
+    if (list.length < LISTED) {
+      list.push({
         ...d,
         fileAmount: addDecimal(d.fileAmount, '0'),
         storedAmount: fromCents(centsOf(stored)),
@@ -128,7 +134,10 @@ export class Reconciler {
       storedSum: fromCents(centsOf(stored)),
       differenceCount: this.differenceCount,
       differenceTotal,
-      differences: this.differences,
+      // The rows to look at first, then the open positions: 1,306 of them listed first hid a
+      // rounded salary further down the file from the 100 listed.
+      differences: [...this.differences, ...this.heldRows].slice(0, LISTED),
+      ...(this.heldCount ? { openPositions: { count: this.heldCount, total: this.heldSum.toString() } } : {}),
       unexplained,
       balanced: sameDecimal(unexplained, '0'),
       unreadableCount: this.unreadableCount,

@@ -229,7 +229,10 @@ export function transformEmployee(ctx: TransformContext, n: number, cells: reado
     name,
     fiscalYear,
     // A vacancy's salary is stored as its position's rate, in no line: the reconciliation says so.
-    money: vacancy && money.file !== null ? { ...money, stored: '0.00', reason: VACANCY_STORED } : money,
+    money:
+      vacancy && money.file !== null
+        ? { ...money, stored: '0.00', reason: VACANCY_STORED, held: true }
+        : money,
     vacancy,
   });
   return outcome.kind === 'line' && crosswalk ? { ...outcome, crosswalk } : outcome;

@@ -88,6 +88,8 @@ export interface RowMoney {
   reason?: string;
   /** The cell held something that is not an amount (the row carries a warning). */
   unreadable?: boolean;
+  /** An open position's salary: its vacant position holds it as a rate, no line does. */
+  held?: boolean;
 }
 
 export type RowOutcome =

@@ -1,6 +1,11 @@
 import { fiscalYearLabel } from '@shared/budget-math';
 import { nextYearSalariesText } from '@shared/import-words';
-import { RESULT_WARNINGS_SHOWN, type ImportResult, type Reconciliation } from '@shared/schemas/import';
+import {
+  openPositionsText,
+  RESULT_WARNINGS_SHOWN,
+  type ImportResult,
+  type Reconciliation,
+} from '@shared/schemas/import';
 import { formatDecimalMoney as dollars, formatMoneyCents } from '@web/lib/format';
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -42,6 +47,7 @@ export function ReconciliationPanel({ r, dryRun }: { r: Reconciliation; dryRun: 
         {r.balanced
           ? 'Balanced: the file sum equals the stored sum plus the differences listed, to the cent.'
           : `Does not balance: ${dollars(r.unexplained)} is not explained by the rows listed.`}
+        {r.openPositions ? ` ${openPositionsText(r)}` : ''}
         {r.fileTotal
           ? ` The file's own total (row ${r.fileTotal.row}, '${r.fileTotal.label}') is ${dollars(r.fileTotal.amount)}: ${
               r.fileTotal.matches
