@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { salaryLinesLockedText } from '@shared/schemas/reconciliation';
 import type { EmployeeLineItem } from '@web/api/line-items';
 import { BulkActionsModal } from '@web/components/bulk-actions-modal';
+import { BulkCategory } from '@web/components/bulk-category';
 import { jsonResponse, makeUser, renderRoutes, storeSession } from '@web/test/render';
 import { lockedSalaryLines } from '@web/test/salary-lines-locked';
 
@@ -27,7 +28,7 @@ const drift = lockedSalaryLines(-94722.6);
 const note = { ...drift, message: salaryLinesLockedText(drift, true, { reopen: false, update: true }) };
 const category = { id: 7, name: 'Instructional Salaries', isPersonnel: true };
 
-function renderModal(answer: Record<string, unknown>) {
+function stubServer(answer: Record<string, unknown>) {
   const sent: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -45,8 +46,13 @@ function renderModal(answer: Record<string, unknown>) {
       return jsonResponse(200, {});
     }),
   );
-  const onDone = vi.fn();
   storeSession(finance);
+  return sent;
+}
+
+function renderModal(answer: Record<string, unknown>) {
+  const sent = stubServer(answer);
+  const onDone = vi.fn();
   renderRoutes('/bulk', [
     {
       path: 'bulk',
@@ -95,5 +101,43 @@ describe('Bulk Actions > Set Category in the Employee Budget Manager', () => {
     await setCategoryOnBoth();
     await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(onDone).toHaveBeenCalledWith('Set category Instructional Salaries on 2 employees', undefined);
+  });
+});
+
+/**
+ * The Proposed Budget Manager's Set Category: the same answer (bulk-category answers the note
+ * whatever lines it moved) reaches the grid's outcome through onDone's note. It was dropped there.
+ */
+describe('Set Category in the Proposed Budget Manager', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  async function setOnTwoLines(answer: Record<string, unknown>) {
+    const sent = stubServer(answer);
+    const onDone = vi.fn();
+    const element = <BulkCategory ids={[21, 22]} noun="items" onDone={onDone} onProblem={() => undefined} />;
+    renderRoutes('/proposed', [{ path: 'proposed', element }]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Set Category' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set Category' });
+    fireEvent.keyDown(within(dialog).getByRole('combobox', { name: 'Budget category' }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('option', { name: category.name }));
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    });
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent).toEqual([{ itemIds: [21, 22], categoryId: 7 }]);
+    return onDone;
+  }
+
+  it('hands the locked salary lines’ note on with what was set', async () => {
+    const onDone = await setOnTwoLines({ count: 2, salaryLines: note });
+    expect(onDone).toHaveBeenCalledWith('Set category Instructional Salaries on 2 items', note.message);
+  });
+
+  it('says nothing more for an open year', async () => {
+    const onDone = await setOnTwoLines({ count: 2 });
+    expect(onDone).toHaveBeenCalledWith('Set category Instructional Salaries on 2 items', undefined);
   });
 });

@@ -72,9 +72,10 @@ export function BulkCategory(props: BulkPickProps) {
       failure="The category could not be set"
       field={(value, onChange) => <CategoryField value={value} onChange={onChange} />}
       apply={async (categoryId) => {
-        const { count: n } = await setCategory(props.ids, Number(categoryId));
+        const { count: n, salaryLines } = await setCategory(props.ids, Number(categoryId));
         const name = options.find((o) => o.value === categoryId)?.label ?? 'the category';
-        return `Set category ${name} on ${n.toLocaleString('en-US')} ${props.noun}`;
+        const message = `Set category ${name} on ${n.toLocaleString('en-US')} ${props.noun}`;
+        return { message, note: salaryLines?.message };
       }}
     />
   );

@@ -10,9 +10,13 @@ export interface BulkPickProps {
   ids: readonly number[];
   noun: string;
   busy?: boolean;
-  onDone(message: string): void;
+  /** Called with what the change did and, when the server answered one, its note on locked salary lines. */
+  onDone(message: string, note?: string): void;
   onProblem(message: string): void;
 }
+
+/** What an applied change says: the toast's words, and the server's note on locked salary lines if any. */
+export type Applied = string | { message: string; note?: string };
 
 interface BulkPickActionProps extends BulkPickProps {
   /** The button's and the dialog's title ('Set Category'). */
@@ -24,7 +28,7 @@ interface BulkPickActionProps extends BulkPickProps {
   /** The picker, given the chosen value and a way to change it. */
   field(value: string, onChange: (value: string) => void): ReactNode;
   /** Applies the value to the selected lines and says what it did (the toast's words). */
-  apply(value: string): Promise<string>;
+  apply(value: string): Promise<Applied>;
 }
 
 /**
@@ -57,9 +61,13 @@ export function BulkPickAction(props: BulkPickActionProps) {
     }
     setSaving(true);
     try {
-      const message = await apply(value);
+      const applied = await apply(value);
       setOpen(false);
-      onDone(message);
+      if (typeof applied === 'string') {
+        onDone(applied);
+      } else {
+        onDone(applied.message, applied.note);
+      }
     } catch (err) {
       setProblem(errorMessage(err, failure));
     } finally {

@@ -75,11 +75,11 @@ function NoPersonnelCategory({ fy, unbudgeted: u }: { fy: string; unbudgeted: No
       u.rosterFiscalYear === null ? 'its roster' : `the ${fiscalYearLabel(u.rosterFiscalYear)} roster`;
     return (
       <>
-        Its salaries are the budgeted cost of {roster}&apos;s positions, and {what}.{' '}
+        Its salaries are the budgeted cost of {roster}’s positions, and {what}.{' '}
         {canPositions ? (
           <>
             Give them a personnel category under <Link to="/admin/positions?category=none">Positions</Link>{' '}
-            (Category: No category); {fy}&apos;s salary lines follow.
+            (Category: No category); {fy}’s salary lines follow.
           </>
         ) : (
           'An administrator or finance user gives them a personnel category under Positions.'
@@ -96,7 +96,7 @@ function NoPersonnelCategory({ fy, unbudgeted: u }: { fy: string; unbudgeted: No
         {canComparison ? (
           <>
             Update Salary Budget under <Link to="/budget-comparison">Budget Comparison</Link> puts their pay
-            in {fy}&apos;s budget.
+            in {fy}’s budget.
           </>
         ) : (
           'An administrator or finance user makes it with Update Salary Budget under Budget Comparison.'
@@ -111,7 +111,7 @@ function NoPersonnelCategory({ fy, unbudgeted: u }: { fy: string; unbudgeted: No
         <>
           Give them a personnel category in the <Link to="/admin/operating-budget">Employee Manager</Link>,
           then Update Salary Budget under <Link to="/budget-comparison">Budget Comparison</Link> puts their
-          pay in {fy}&apos;s budget.
+          pay in {fy}’s budget.
         </>
       ) : (
         'An administrator or finance user gives them a personnel category in the Employee Manager.'

@@ -76,7 +76,7 @@ describe('the goal and NSS cards of a year whose payroll has no personnel catego
     });
     for (const card of cards) {
       expect(card.textContent).toContain(
-        "It has a payroll of 12 employee lines ($640,000.25), but its salary budget is not made yet. Update Salary Budget under Budget Comparison puts their pay in FY27's budget.",
+        'It has a payroll of 12 employee lines ($640,000.25), but its salary budget is not made yet. Update Salary Budget under Budget Comparison puts their pay in FY27’s budget.',
       );
       expect(card.textContent).not.toMatch(/import the payroll|personnel category/i);
       expect(within(card).getByRole('link', { name: 'Budget Comparison' }).getAttribute('href')).toBe(
@@ -95,7 +95,7 @@ describe('the goal and NSS cards of a year whose payroll has no personnel catego
     });
     for (const card of cards) {
       expect(card.textContent).toContain(
-        "Its salaries are the budgeted cost of the FY26 roster's positions, and 1 position has no personnel category: its cost is in no salary line.",
+        'Its salaries are the budgeted cost of the FY26 roster’s positions, and 1 position has no personnel category: its cost is in no salary line.',
       );
       expect(card.textContent).not.toMatch(/import the payroll/i);
       expect(within(card).getByRole('link', { name: 'Positions' }).getAttribute('href')).toBe(

@@ -118,8 +118,8 @@ export function useProposedActions(selection: ProposedLineItem[], clearSelection
     ids: selection.map((l) => l.id),
     noun: 'items',
     busy,
-    onDone: (title: string) => {
-      setOutcome({ variant: 'success', title });
+    onDone: (title: string, note?: string) => {
+      setOutcome({ variant: 'success', title, ...(note ? { lines: [note] } : {}) });
       clearSelection();
     },
     onProblem: refuse,
