@@ -146,6 +146,39 @@ describe('POST /buildings', () => {
   });
 });
 
+describe('a building name names one building', () => {
+  // budget-cli buildings add "Lunenburg High School" twice made two, and a file's rows then
+  // matched one of them.
+  it('refuses a second building of the same name, in any letter case or spacing, on create and rename', async () => {
+    const first = await createBuilding({ name: 'Lunenburg High School' });
+    const other = await createBuilding({ name: 'Turkey Hill Middle School' });
+    const before = await countBuildings();
+    for (const name of ['Lunenburg High School', ' lunenburg high school ']) {
+      const res = await createBuilding({ name });
+      expect(res.status, name).toBe(409);
+      expect(res.body).toMatchObject({
+        code: 'CONFLICT',
+        error: 'A building named Lunenburg High School already exists',
+      });
+    }
+    expect(await countBuildings()).toBe(before);
+    const rename = await t.api('put', `/buildings/${other.body.building.id}`, {
+      token: admin.token,
+      body: { name: 'LUNENBURG HIGH SCHOOL' },
+    });
+    expect(rename.status).toBe(409);
+    expect((await knex()('buildings').where({ id: other.body.building.id }).first()).name).toBe(
+      'Turkey Hill Middle School',
+    );
+    // Its own name again, in another case, is a rename of itself.
+    const own = await t.api('put', `/buildings/${first.body.building.id}`, {
+      token: admin.token,
+      body: { name: 'Lunenburg High school' },
+    });
+    expect(own.status).toBe(200);
+  });
+});
+
 describe('PUT /buildings/:id', () => {
   it('returns 404 for an unknown id and 400 for an empty body or a bad id', async () => {
     expect(

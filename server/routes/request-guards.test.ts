@@ -104,7 +104,14 @@ describe('request bodies', () => {
     const w = await buildWorld(t.db.knex);
     const id = await buildEmployee(t.db.knex, w, { first_name: 'Pat' });
     const before = await lineRow(id);
-    for (const hireDate of ['0000-01-01', '1899-12-31', '2200-01-01', '2025-02-30']) {
+    for (const hireDate of [
+      '0000-01-01',
+      '1899-12-31',
+      '2200-01-01',
+      '2025-02-30',
+      '2025-13-45',
+      '2024-99-99',
+    ]) {
       const res = await t.api('patch', `/line-items/budget/${id}`, {
         token: finance.token,
         body: { hireDate },

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decimalText, divideRounded, fromCents, MAX_MONEY, moneyInput, toCents, unitsOf } from './common';
+import {
+  decimalText,
+  divideRounded,
+  fromCents,
+  isRealDate,
+  MAX_MONEY,
+  moneyInput,
+  toCents,
+  unitsOf,
+} from './common';
 
 /** '311865755.60' from 31186575560n, written independently of the code under test. */
 const oracleText = (cents: bigint) => {
@@ -98,5 +107,16 @@ describe('moneyInput: the money validator of every request schema', () => {
     expect(message(money.safeParse(1e300))).toBe('Amount is too large (at most 999,999,999,999.99)');
     expect(money.safeParse('12').success).toBe(false);
     expect(credit.safeParse(-1_000_000_000_000).success).toBe(false);
+  });
+});
+
+describe('isRealDate: a calendar date a person typed', () => {
+  it('refuses a month or day out of range as it refuses 2025-02-30, where it threw (the CLI printed "Invalid time value")', () => {
+    for (const bad of ['2025-13-45', '2024-99-99', '2025-00-10', '2025-01-00', '2025-02-30', '2025-1-5']) {
+      expect(isRealDate(bad), bad).toBe(false);
+    }
+    for (const good of ['2024-02-29', '2025-12-31', '1900-01-01']) {
+      expect(isRealDate(good), good).toBe(true);
+    }
   });
 });

@@ -98,7 +98,9 @@ export function isRealDate(s: string): boolean {
   if (year < MIN_DATE_YEAR || year > MAX_DATE_YEAR) {
     return false;
   }
-  return new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+  // A month or day out of any range (2025-13-45) makes no date at all, and toISOString throws on it.
+  const date = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(s);
 }
 
 /**

@@ -38,6 +38,17 @@ async function refuseTakenCode(db: AppContext['db'], code: string | null | undef
   }
 }
 
+/**
+ * A name names one building: imports, crosswalks and the staffing tables find a building by its
+ * name, so a second 'Lunenburg High School' would split its lines and people between two (409).
+ */
+async function refuseTakenName(db: AppContext['db'], name: string | undefined, exceptId?: number) {
+  const other = name === undefined ? undefined : await q.findBuildingByName(db, name, exceptId);
+  if (other) {
+    throw conflict(`A building named ${other.name} already exists`);
+  }
+}
+
 /** A DESE school code names one school: a second building with it is refused (400 on the field). */
 async function refuseTakenDeseCode(
   db: AppContext['db'],
@@ -65,6 +76,7 @@ export async function listBuildings(app: AppContext, actor: Actor, filter: Build
 export async function createBuilding(app: AppContext, actor: Actor, input: CreateBuildingBody) {
   authorize(actor, 'referenceData.write');
   return app.db.transaction(async (trx) => {
+    await refuseTakenName(trx, input.name);
     await refuseTakenCode(trx, input.code);
     await refuseTakenDeseCode(trx, input.deseSchoolCode);
     const id = await q.insertBuilding(trx, { ...toValues(input), name: input.name });
@@ -82,6 +94,7 @@ export async function updateBuilding(app: AppContext, actor: Actor, id: number, 
     if (!before) {
       throw notFound('Building');
     }
+    await refuseTakenName(trx, input.name, id);
     await refuseTakenCode(trx, input.code, id);
     await refuseTakenDeseCode(trx, input.deseSchoolCode, id);
     await q.updateBuilding(trx, id, toValues(input));

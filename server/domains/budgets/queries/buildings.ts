@@ -145,6 +145,19 @@ export async function buildingUsage(
 }
 
 /** Another building with this DESE school code. */
+/** The building of this name, in any letter case and spacing at its ends (as imports match names). */
+export function findBuildingByName(
+  db: Db,
+  name: string,
+  exceptId?: number,
+): Promise<BuildingRow | undefined> {
+  const q = db<BuildingRow>('buildings').whereRaw('lower(btrim(name)) = lower(btrim(?))', [name]);
+  if (exceptId !== undefined) {
+    q.whereNot({ id: exceptId });
+  }
+  return q.first();
+}
+
 export function findBuildingByDeseCode(
   db: Db,
   deseCode: string,
