@@ -54,7 +54,7 @@ describe('budget-cli schedules', () => {
       steps: 13,
       fiscalYears: [2025, 2026, 2027],
     });
-    expect(body.placements).toEqual({ exact: 1, suggested: 0, unmatched: 1 });
+    expect(body.placements).toMatchObject({ exact: 1, suggested: 0, unmatched: 1 });
 
     const again = await cli(
       'schedules',
@@ -77,7 +77,7 @@ describe('budget-cli schedules', () => {
     const suggested = await cli('schedules', 'suggest', String(body.schedule.id));
     expect(suggested.code).toBe(0);
     expect(suggested.stdout).toBe(
-      'Placements: 1 exact, 0 suggested (nearest cell within 10%), 1 left unplaced\n',
+      'Placements: 1 on their exact salary, 0 on the nearest cell (within 10%), 1 left unplaced\n',
     );
 
     // --json: the list an array, the placement counts one object.
@@ -91,6 +91,7 @@ describe('budget-cli schedules', () => {
       exact: 1,
       suggested: 0,
       unmatched: 1,
+      belowCurrent: { count: 0, amount: 0 },
     });
 
     const missing = await cli('schedules', 'import', LUNENBURG, '--work-group', 'Nobody');

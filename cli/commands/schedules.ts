@@ -5,6 +5,7 @@ import { idParams } from '@shared/schemas/common';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { suggestPlacementsBody, type PlacementCounts, type Schedule } from '@shared/schemas/salary-schedules';
 import { suggestPlacements } from '@server/domains/planning';
+import { placementCountsText } from '@shared/placement-counts-words';
 import { importSchedule, listSchedules } from '@server/domains/planning';
 import { withCli } from '../context';
 import { budgetYearNamed, workGroupNamed } from '../lookups';
@@ -24,8 +25,8 @@ const years = (s: Schedule) =>
     ? `${fiscalYearLabel(s.fiscalYears[0])}-${fiscalYearLabel(s.fiscalYears.at(-1)!)}`
     : '';
 
-const placementLine = (p: PlacementCounts) =>
-  `Placements: ${p.exact} exact, ${p.suggested} suggested (nearest cell within 10%), ${p.unmatched} left unplaced`;
+// The Schedules tab's words (shared/placement-counts-words.ts), a pay cut a suggestion makes included.
+const placementLine = (p: PlacementCounts) => `Placements: ${placementCountsText(p)}`;
 
 /** `schedules`: step-and-lane salary schedules, as on COLA Management's Salary Schedules tab. */
 export function registerScheduleCommands(program: Command): void {

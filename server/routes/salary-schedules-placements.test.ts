@@ -98,13 +98,21 @@ describe('suggest-placements', () => {
     expect(res.status).toBe(200);
 
     const expected = salaries.map(([, c]) => ({ c, cell: nearest(2026, c) }));
+    // A suggested cell prices next year before anyone confirms it: those it puts below this year's
+    // salary ('Edge', paid above the top cell) are counted, with the pay they would lose.
+    const cuts = expected.flatMap(({ c, cell }) => {
+      const next = cell ? S.at(2027, Math.min(cell.step + 1, 13), cell.lane) : null;
+      return next !== null && next < c ? [c - next] : [];
+    });
+    expect(cuts.length).toBeGreaterThan(0);
     expect(res.body).toEqual({
       exact: expected.filter((e) => e.cell?.d === 0n).length,
       suggested: expected.filter((e) => e.cell && e.cell.d > 0n).length,
       unmatched: expected.filter((e) => !e.cell).length,
+      belowCurrent: { count: cuts.length, amount: Number(dollars(cuts.reduce((a, b) => a + b, 0n))) },
     });
     expect(res.body).toEqual(imported.body.placements);
-    expect(res.body).toEqual({ exact: 2, suggested: 4, unmatched: 2 });
+    expect(res.body).toMatchObject({ exact: 2, suggested: 4, unmatched: 2 });
 
     const rows = await knex()('line_items').whereIn('id', ids).orderBy('id');
     rows.forEach((row: any, i: number) => {
@@ -194,7 +202,7 @@ describe('PATCH /line-items/budget/:id/placement', () => {
       { firstName: 'Cy', lastName: 'Custodian', salary: '45000.00', workGroupId: w.custodians },
     ]);
     const imported = await importInto(w);
-    expect(imported.body.placements).toEqual({ exact: 0, suggested: 1, unmatched: 0 });
+    expect(imported.body.placements).toMatchObject({ exact: 0, suggested: 1, unmatched: 0 });
     const patch = (body: unknown, token = kit.finance, line = id) =>
       kit.t.api('patch', `/line-items/budget/${line}/placement`, { token, body });
 

@@ -56,6 +56,11 @@ export const placementCountsSchema = z.object({
   suggested: z.number().int(),
   exact: z.number().int(),
   unmatched: z.number().int(),
+  /**
+   * The lines on a suggested cell whose next-year salary is now below their current salary, and
+   * by how much in all (a suggestion moves the next-year salary before anyone confirms it).
+   */
+  belowCurrent: z.object({ count: z.number().int(), amount: moneyOut }),
 });
 export type PlacementCounts = z.infer<typeof placementCountsSchema>;
 

@@ -5,6 +5,7 @@ import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
 import * as p from './queries/salary-schedule-placements';
 import * as q from './queries/salary-schedules';
+import { fromCents, toCents } from '@shared/schemas/common';
 import { fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
 import type { EmployeeLineItem } from '@shared/schemas/line-items';
 import {
@@ -82,6 +83,14 @@ async function scopeOf(
     : null;
 }
 
+/** What a suggestion that considered no line did. */
+export const noPlacements = (): PlacementCounts => ({
+  suggested: 0,
+  exact: 0,
+  unmatched: 0,
+  belowCurrent: { count: 0, amount: 0 },
+});
+
 /**
  * Suggests placements for the schedule's work group in one transaction of the caller's. With
  * `strict`, a budget year whose current fiscal year the schedule does not print is a 400; else its
@@ -96,7 +105,7 @@ export async function suggestIn(
 ): Promise<PlacementCounts> {
   const scope = await scopeOf(trx, schedule, target);
   if (!scope) {
-    return { suggested: 0, exact: 0, unmatched: 0 };
+    return noPlacements();
   }
   if (strict && !schedule.fiscal_years.includes(scope.fiscalYear)) {
     const span = `${label(schedule.fiscal_years[0])}–${label(schedule.fiscal_years[schedule.fiscal_years.length - 1])}`;
@@ -111,7 +120,7 @@ export async function suggestIn(
     );
   }
   const ids = await p.suggestableLineIds(trx, scope);
-  const counts: PlacementCounts = await placements.suggestPlacements(
+  const placed = await placements.suggestPlacements(
     trx,
     actor,
     { action: 'suggest-placement', reason: `Placement suggested on the schedule '${schedule.name}'` },
@@ -119,6 +128,11 @@ export async function suggestIn(
     ids,
     SUGGESTION_TOLERANCE_PERCENT,
   );
+  const below = await p.belowCurrentSalary(trx, ids);
+  const counts: PlacementCounts = {
+    ...placed,
+    belowCurrent: { count: below.count, amount: fromCents(toCents(below.amount) ?? 0n) },
+  };
   await insertAudit(trx, actor, {
     action: 'suggest-placements',
     entity: 'salary-schedule',

@@ -16,7 +16,7 @@ import {
   type UpdateScheduleBody,
 } from '@shared/schemas/salary-schedules';
 import { answerWithSalaryLines, placements, recomputeAfterRuleChange } from '@server/domains/line-items';
-import { requireSchedule, suggestIn } from './salary-schedule-placements';
+import { noPlacements, requireSchedule, suggestIn } from './salary-schedule-placements';
 
 /**
  * Step-and-lane salary schedules: import from a .csv/.xlsx, list, show, rename or move
@@ -146,7 +146,7 @@ export async function importSchedule(
       },
       parsed.amounts,
     );
-    let placements = { suggested: 0, exact: 0, unmatched: 0 };
+    let placements = noPlacements();
     if (group) {
       // The old schedule's placements: confirmed ones on a cell the new one has stay (recomputed on
       // the new amounts); the rest are cleared, and suggested again below.

@@ -69,6 +69,25 @@ export async function suggestableLineIds(db: Db, scope: PlacementScope): Promise
   return result.rows.map((r) => r.id);
 }
 
+/**
+ * Of `ids`, the lines on a suggested cell whose next-year salary (the rule, on that cell) is below
+ * their current salary, and by how much in all: a suggestion moves the automatic next-year salary
+ * before anyone confirms it, so a cell below a person's pay would cut it silently.
+ */
+export async function belowCurrentSalary(
+  db: Db,
+  ids: readonly number[],
+): Promise<{ count: number; amount: string }> {
+  const result = await db.raw<{ rows: { count: number; amount: string }[] }>(
+    `SELECT count(*)::int AS count, coalesce(sum(li.current_salary - li.next_year_salary), 0)::text AS amount
+       FROM line_items li
+      WHERE li.id = ANY(?) AND li.salary_placement = 'suggested' AND NOT li.next_year_salary_manual
+        AND li.next_year_salary < li.current_salary`,
+    [[...ids]],
+  );
+  return result.rows[0];
+}
+
 /** Lines of a work group (any budget year, projected too) that have a placement. */
 export async function placedLineIds(db: Db, workGroupId: number): Promise<number[]> {
   const rows = await db('line_items')

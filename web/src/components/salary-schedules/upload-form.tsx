@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { importScheduleFields } from '@shared/schemas/salary-schedules';
 import { ApiError, errorMessage } from '@web/api/client';
 import { useWorkGroups } from '@web/api/lookups';
-import { useUploadSchedule, type PlacementCounts } from '@web/api/salary-schedules';
+import { useUploadSchedule } from '@web/api/salary-schedules';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
@@ -10,12 +10,9 @@ import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select } from '@web/components/select';
 import { useToast } from '@web/components/toast';
 import { savedDescription } from '@web/components/employee-inline-edits';
+import { placementCountsText } from '@shared/placement-counts-words';
 
 const NO_GROUP = 'none';
-
-/** What a suggestion did, in words. */
-export const countsText = (p: PlacementCounts) =>
-  `${p.exact} on their exact salary, ${p.suggested} on the nearest cell (within 10%), ${p.unmatched} left unplaced`;
 
 /** The server's refusal and each problem it named in the file (row and column). */
 function UploadError({ error }: { error: unknown }) {
@@ -74,7 +71,7 @@ export function UploadForm() {
             title: `Salary schedule '${schedule.name}' imported`,
             // Its amounts re-price the group's salaries: a voted year's salary lines do not have them.
             description: schedule.workGroupId
-              ? savedDescription(`Placements: ${countsText(placements)}`, answer)
+              ? savedDescription(`Placements: ${placementCountsText(placements)}`, answer)
               : undefined,
           });
           setFile(null);

@@ -71,7 +71,7 @@ describe('COLA Management says the locked salary lines’ note', () => {
       '/api/cola/schedules/import': () =>
         jsonResponse(201, {
           schedule: { id: 1, name: 'Teachers', workGroupId: 3, workGroup: 'Teachers' },
-          placements: { suggested: 0, exact: 234, unmatched: 2 },
+          placements: { suggested: 0, exact: 234, unmatched: 2, belowCurrent: { count: 0, amount: 0 } },
           salaryLines: note,
         }),
     });

@@ -55,7 +55,12 @@ function stub() {
         fiscalYear: 2026,
         placements: [placement(11, 'suggested'), placement(12, 'suggested'), placement(13, 'confirmed')],
       },
-      'POST /api/cola/schedules/3/suggest-placements': { suggested: 1, exact: 2, unmatched: 0 },
+      'POST /api/cola/schedules/3/suggest-placements': {
+        suggested: 1,
+        exact: 2,
+        unmatched: 1234,
+        belowCurrent: { count: 2, amount: 3040879.88 },
+      },
       'POST /api/cola/schedules/3/confirm-placements': { confirmed: 2 },
     };
     if (!(key in answers)) {
@@ -93,8 +98,11 @@ describe('SchedulesTab', () => {
       expect(call && JSON.parse(call[1].body as string)).toEqual({ ids: [11, 12] });
     });
     fireEvent.click(screen.getByRole('button', { name: 'Suggest placements' }));
+    // A suggested cell prices next year at once: the pay it would cut is said, not left to be found.
     expect(
-      await screen.findByText('2 on their exact salary, 1 on the nearest cell (within 10%), 0 left unplaced'),
+      await screen.findByText(
+        "2 on their exact salary, 1 on the nearest cell (within 10%), 1,234 left unplaced. 2 suggested placements put next year's salary below this year's ($3,040,879.88 less in all): check them before confirming",
+      ),
     ).toBeTruthy();
   });
 });

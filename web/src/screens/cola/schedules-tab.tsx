@@ -16,7 +16,8 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
 import { Button, RowAction } from '@web/components/form/button';
 import { ScheduleGrid } from '@web/components/salary-schedules/schedule-grid';
-import { countsText, UploadForm } from '@web/components/salary-schedules/upload-form';
+import { UploadForm } from '@web/components/salary-schedules/upload-form';
+import { placementCountsText } from '@shared/placement-counts-words';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { useToast } from '@web/components/toast';
@@ -94,7 +95,10 @@ function ScheduleDetails({ id, canEdit }: { id: number; canEdit: boolean }) {
                 { id, budgetYearId: selected?.id, fiscalYear },
                 {
                   onSuccess: (c) =>
-                    notify({ title: 'Placements suggested', description: withLinesNote(countsText(c), c) }),
+                    notify({
+                      title: 'Placements suggested',
+                      description: withLinesNote(placementCountsText(c), c),
+                    }),
                   onError: onError('Failed to suggest placements'),
                 },
               )
