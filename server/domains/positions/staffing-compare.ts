@@ -107,10 +107,13 @@ export async function staffingToFreeze(
   return frozenFromRows(await staffingRows(db, budgetYearId, fiscalYear));
 }
 
-/** The staffing rows of the year before, from that year's home budget year; none when it has no home. */
-export async function lastYearRows(db: Db, fiscalYear: number): Promise<StaffingRow[]> {
+/**
+ * The staffing rows of the year before, from that year's home budget year; none when it has no home.
+ * `held`: its roster as that year holds it (queries/staffing.ts heldByItsYear).
+ */
+export async function lastYearRows(db: Db, fiscalYear: number, held = false): Promise<StaffingRow[]> {
   const home = await homeOfFiscalYear(db, fiscalYear - 1);
-  return home ? staffingRows(db, home.id, fiscalYear - 1) : [];
+  return home ? staffingRows(db, home.id, fiscalYear - 1, held) : [];
 }
 
 /** The roster the year before, from that year's home budget year; null when it has none or no positions. */

@@ -10,26 +10,43 @@ import { frozenFromRows, lastYearRows, noLastYearNote, withOtherSidesGroups } fr
 import { FUND_ORDER } from '@server/sql/general-fund';
 
 /**
- * What the resident page shows of a fiscal year's roster, worked out when the year is published:
- * FTE by building and by function code, filled, vacant and frozen (the signed-in staffing's split,
- * TOTALS), beside last year's. Positions only:
- * no titles, no holders, no pay (the public page's salary figures have their own small-cell
- * rules). A school whose filled positions are held by 1 to 4 people, this year or last, is not
+ * What the resident page shows of a fiscal year's staffing, worked out when the year is published.
+ * Which roster is the year's staff is the staff figures' choice (the budgets domain's
+ * staffFigures, reconciliation.positionsRoster), passed as `plannedFrom`: a year planned from the
+ * roster before it (no payroll of its own) shows that roster as it stands, its budgeted positions,
+ * the adopted cuts and adds for it included, against that roster as its own year holds it; any
+ * other year shows its own roster as it holds it (the cuts and adds adopted for the year after,
+ * which that roster's cost budgets, given back: queries/staffing.ts heldByItsYear), against the
+ * year before's, so a cut adopted for next year reads under next year, never under this one.
+ *
+ * The figures: FTE by building and by function code, filled, vacant and frozen (the signed-in
+ * staffing's split, TOTALS), beside last year's. Positions only: no titles, no holders, no pay
+ * (the public page's salary figures have their own small-cell rules). A school whose filled positions are held by 1 to 4 people, this year or last, is not
  * shown on its own, as the page's staff by location and budget by building do not show it: such
  * schools are one row, OTHER_BUILDINGS_LABEL, with the smallest others until it holds 5 people on
  * both sides (server/lib/pay-groups.ts foldSmallGroups), or in the total only when even together
  * they are fewer (`buildingsWithheld`). Null when the year has no positions.
  */
-export async function publicStaffing(db: Db, fiscalYear: number): Promise<PublicStaffing | null> {
-  const home = await homeOfFiscalYear(db, fiscalYear);
+export async function publicStaffing(
+  db: Db,
+  fiscalYear: number,
+  plannedFrom: { budgetYearId: number; fiscalYear: number } | null = null,
+): Promise<PublicStaffing | null> {
+  const home = plannedFrom ? { id: plannedFrom.budgetYearId } : await homeOfFiscalYear(db, fiscalYear);
   if (!home) {
     return null;
   }
-  const own = await staffingRows(db, home.id, fiscalYear);
+  // The roster the year's staff are: the one it is planned from (as it stands), else its own (as held).
+  const roster = plannedFrom?.fiscalYear ?? fiscalYear;
+  const held = !plannedFrom;
+  const own = await staffingRows(db, home.id, roster, held);
   if (!frozenFromRows(own)) {
     return null;
   }
-  const lastRows = await lastYearRows(db, fiscalYear);
+  // Last year's staffing: the roster before this year's own, as its year holds it.
+  const lastRows = plannedFrom
+    ? await staffingRows(db, home.id, roster, true)
+    : await lastYearRows(db, fiscalYear, true);
   const last = frozenFromRows(lastRows);
   // Last year's schools and functions this year has none in too, so the changes add up.
   const rows = await withOtherSidesGroups(db, own, [last]);
@@ -57,7 +74,7 @@ export async function publicStaffing(db: Db, fiscalYear: number): Promise<Public
     ),
     ...schools,
     byFunction: rows.filter((r) => r.dimension === 'function').map((r) => group(r, 'function')),
-    fundedBy: await fundedBy(db, home.id, fiscalYear, folded),
+    fundedBy: await fundedBy(db, home.id, roster, held, folded),
   };
 }
 
@@ -133,9 +150,10 @@ async function fundedBy(
   db: Db,
   budgetYearId: number,
   fiscalYear: number,
+  held: boolean,
   folded: { keys: Set<string | null>; withheld: boolean },
 ): Promise<PublicFundedBy> {
-  const rows = await fundFteRows(db, budgetYearId, fiscalYear);
+  const rows = await fundFteRows(db, budgetYearId, fiscalYear, held);
   const named: { id: number; name: string; code: string }[] = await db('funds')
     .where({ show_to_residents: true })
     .orderByRaw(FUND_ORDER())

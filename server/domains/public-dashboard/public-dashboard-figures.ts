@@ -153,7 +153,10 @@ export async function yearFigures(
     stage: staged ? stage.stage : null,
     stageCaption: staged ? residentStageCaption(stage) : null,
     // Frozen with the Publish like every figure here: residents read what was published.
-    staffing: options.shown.has('headcountChart') ? await publicStaffing(db, fiscalYear) : null,
+    // Of the roster its staff figures count (a planned year's: the roster it is planned from).
+    staffing: options.shown.has('headcountChart')
+      ? await publicStaffing(db, fiscalYear, headcount.source === 'roster' ? headcount.roster : null)
+      : null,
   };
   return { data: withoutHidden(data, options.shown), released: staff?.released ?? options.released };
 }

@@ -12,6 +12,38 @@ import { TOTALS, type TotalsRow } from './positions';
 const withCode = (costs: string) => `SELECT pc.*, ${lineCode('pc.dese_code')} AS function_code
     FROM (${costs}) pc LEFT JOIN budget_categories c ON c.id = pc.category_id`;
 
+/**
+ * A roster as its own fiscal year holds it, over withCode rows: what the adoptions of the year after
+ * (not undone) did to it given back. Such an adoption cuts this roster because its cost is next
+ * year's budget (positionsRoster): a position it closed is not budgeted next year, but this year it
+ * is still held (its holders' lines, this year's payroll, stay), so it counts with its status and
+ * holders from before; a vacancy it created is next year's job and counts nowhere. Only the columns
+ * the staffing sums read; a position given back costs nothing here (no pay is read from it).
+ */
+const heldByItsYear = (source: string, fiscalYear: number) => `SELECT x.id, x.building_id, x.work_group_id,
+       x.category_id, x.function_code, x.fte, x.unpriced_reason,
+       CASE WHEN a.status_before IS NULL THEN x.budgeted_cost ELSE 0 END AS budgeted_cost,
+       coalesce(a.status_before, x.status) AS status,
+       CASE WHEN a.status_before IS NULL THEN x.filled_fte ELSE a.held_fte END AS filled_fte,
+       CASE WHEN a.status_before IS NULL THEN x.holder_count ELSE a.holders END AS holder_count
+  FROM (${source}) x
+  LEFT JOIN (SELECT DISTINCT ON (sap.position_id) sap.position_id, sap.action,
+                    CASE WHEN sap.action = 'closed' THEN sap.status_before END AS status_before,
+                    (SELECT coalesce(sum((h->>'fteShare')::numeric), 0)
+                       FROM jsonb_array_elements(coalesce(sap.holders_before, '[]'::jsonb)) h) AS held_fte,
+                    jsonb_array_length(coalesce(sap.holders_before, '[]'::jsonb)) AS holders
+               FROM scenario_adoption_positions sap
+               JOIN scenario_adoptions sa ON sa.id = sap.adoption_id
+              WHERE sa.undone_at IS NULL AND sa.fiscal_year = ${Number(fiscalYear) + 1}
+                AND sap.position_id IS NOT NULL
+              ORDER BY sap.position_id, sap.id DESC) a
+    ON a.position_id = x.id AND (a.action = 'created' OR x.status = 'closed')
+ WHERE a.action IS DISTINCT FROM 'created'`;
+
+/** The positions a staffing read sums: the roster as it stands, or (`held`) as its year holds it. */
+const staffingSource = (costs: string, fiscalYear: number, held: boolean) =>
+  held ? heldByItsYear(withCode(costs), fiscalYear) : withCode(costs);
+
 export interface StaffingRow extends TotalsRow {
   dimension: 'building' | 'function' | 'workGroup' | 'total';
   key: number | string | null;
@@ -23,9 +55,15 @@ export interface StaffingRow extends TotalsRow {
 
 /**
  * A year's positions (closed ones left out: they count nowhere) by building, by function code
- * (withCode) and by work group, and in total, in one pass (GROUPING SETS), the whole roster costed as sets.
+ * (withCode) and by work group, and in total, in one pass (GROUPING SETS), the whole roster costed as sets;
+ * `held`: the roster as its year holds it (heldByItsYear), not as next year's budget has it.
  */
-export async function staffingRows(db: Db, budgetYearId: number, fiscalYear: number): Promise<StaffingRow[]> {
+export async function staffingRows(
+  db: Db,
+  budgetYearId: number,
+  fiscalYear: number,
+  held = false,
+): Promise<StaffingRow[]> {
   const { rows } = await asSets(db, (trx) =>
     trx.raw(
       `SELECT CASE WHEN GROUPING(f.building_id) = 0 THEN 'building' WHEN GROUPING(f.function_code) = 0 THEN 'function'
@@ -37,7 +75,7 @@ export async function staffingRows(db: Db, budgetYearId: number, fiscalYear: num
             -- Over what the holders hold (over-filled too): their pay is what the cost sums.
             round(sum(f.budgeted_cost) FILTER (WHERE f.status = 'filled')
                   / nullif(sum(f.filled_fte) FILTER (WHERE f.status = 'filled'), 0), 2) AS average_salary
-       FROM (${withCode(positionCosts({ budgetYearId, fiscalYear }, 'sets'))}) f
+       FROM (${staffingSource(positionCosts({ budgetYearId, fiscalYear }, 'sets'), fiscalYear, held)}) f
        LEFT JOIN buildings b ON b.id = f.building_id
        LEFT JOIN work_groups wg ON wg.id = f.work_group_id
       WHERE f.status <> 'closed'
@@ -62,7 +100,12 @@ export interface FundFteRow {
  * POSITION_FUND_PARTS), by building, by function code and in total; funds not named to residents
  * together as fund_id null.
  */
-export async function fundFteRows(db: Db, budgetYearId: number, fiscalYear: number): Promise<FundFteRow[]> {
+export async function fundFteRows(
+  db: Db,
+  budgetYearId: number,
+  fiscalYear: number,
+  held = false,
+): Promise<FundFteRow[]> {
   const { rows } = await db.raw(
     `SELECT CASE WHEN GROUPING(x.building_id) = 0 THEN 'building' WHEN GROUPING(x.dese_code) = 0 THEN 'function'
                  ELSE 'total' END AS dimension,
@@ -71,7 +114,7 @@ export async function fundFteRows(db: Db, budgetYearId: number, fiscalYear: numb
             sum(x.share)::text AS fte
        FROM (SELECT pc.building_id, pc.function_code AS dese_code, b.name AS building_name, fp.share,
                     CASE WHEN f.show_to_residents THEN f.id END AS fund_id
-               FROM (${withCode(positionCosts({ budgetYearId, fiscalYear }))}) pc
+               FROM (${staffingSource(positionCosts({ budgetYearId, fiscalYear }), fiscalYear, held)}) pc
                CROSS JOIN LATERAL (${POSITION_FUND_PARTS}) fp
                JOIN funds f ON f.id = ${LINE_FUND('fp.fund_id')}
                LEFT JOIN buildings b ON b.id = pc.building_id
