@@ -101,6 +101,17 @@ export default async function cliBench(ctx: BenchContext): Promise<void> {
       summary(dashboard),
     );
 
+    // Publish as the CLI runs it (which dashboard, then the snapshot), then its status, which works
+    // out whether the data changed since (every published year's figures again).
+    const publish = Array.from({ length: 3 }, () =>
+      timed(process.execPath, [BIN, 'publish', '--years', '2026', '--confirm'], env),
+    );
+    ctx.report('budget-cli publish --years 2026 --confirm, median of 3', summary(publish));
+    const status = Array.from({ length: 3 }, () =>
+      timed(process.execPath, [BIN, 'publish', '--status'], env),
+    );
+    ctx.report('budget-cli publish --status (published), median of 3', summary(status));
+
     // The same command with the TypeScript sources compiled on the fly, as before dist/.
     const tsx = Array.from({ length: 3 }, () =>
       timed(

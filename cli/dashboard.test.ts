@@ -157,7 +157,7 @@ describe('budget-cli dashboard, town-goals, projections', () => {
     expect(text.stdout).not.toMatch(/guidance by|counts as \$0/);
     expect(text.stdout).toContain('  Town guidance goal  not set\n');
     expect(text.stdout).toContain(
-      '  Gap (goal - general fund) No town goal set (budget-cli town-goals set --fiscal-year FY28)\n',
+      '  Gap                 No town goal set (budget-cli town-goals set --fiscal-year FY28)\n',
     );
 
     const json = await cli(

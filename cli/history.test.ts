@@ -47,7 +47,9 @@ describe('budget-cli history', () => {
     expect(entries[0].actor).toBe('budget-cli');
     expect(entries[0].changes).toEqual([{ field: 'requiredNss', before: 900000, after: 912345.67 }]);
     const text = await cli('history', 'nss-state-figures', '2029');
-    expect(text.stdout).toMatch(/update\s+budget-cli\s+requiredNss\s+900000\s+912345\.67/);
+    expect(text.stdout).toMatch(
+      /Updated\s+budget-cli\s+Required net school spending\s+\$900,000\.00\s+\$912,345\.67/,
+    );
 
     const bad = await cli('history', 'state-figures', '2029');
     expect(bad.code).toBe(2);

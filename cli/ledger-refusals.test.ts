@@ -106,7 +106,7 @@ describe('budget-cli ledger refusals name the flags', () => {
       const again = await cli('ledger', 'import', LEDGER, '--fiscal-year', 'FY2023');
       expect(again.code, again.stderr).toBe(0);
       expect(again.stdout).toMatch(
-        /^This exact file was imported before \(ledger #\d+, \d{4}-\d\d-\d\d \d\d:\d\d UTC by budget-cli\): an import replaces the year's ledger, so nothing is counted twice\.$/m,
+        /^This exact file was imported before \(ledger #\d+, [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M by budget-cli\): an import replaces the year's ledger, so nothing is counted twice\.$/m,
       );
       const json = JSON.parse(
         (await cli('ledger', 'import', LEDGER, '--fiscal-year', 'FY2023', '--dry-run', '--json')).stdout,

@@ -65,7 +65,7 @@ describe('budget-cli budgets and line-items', () => {
     );
     expect(res.code, res.stderr).toBe(0);
     const lines = res.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^id\s+name\s+position\s+building\s+status\s+salary$/);
+    expect(lines[0]).toMatch(/^ID\s+Name\s+Position\s+Building\s+Status\s+Salary$/);
     expect(res.stdout).toContain('Linea, Empa');
     expect(lines.find((l) => l.startsWith('Total'))).toMatch(/1,000,000\.31$/);
     // Money is right-aligned: every salary ends in the same column.

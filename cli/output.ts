@@ -12,7 +12,24 @@ export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** Prints rows as an aligned table, or with --json as one JSON array. */
+/** Words a column's header keeps in capitals: 'requiredNss' -> 'Required NSS'. */
+const HEADER_ACRONYMS = new Set(['id', 'fy', 'fte', 'nss', 'dese', 'cola', 'gl', 'url']);
+
+/**
+ * A row's key as the table's header says it: 'workGroup' -> 'Work group', 'fiscalYear' ->
+ * 'Fiscal year', 'id' -> 'ID'; a key already in words ('fiscal years') gets its capital only.
+ * --json keeps the keys (scripts read them).
+ */
+export function headerWords(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(' ')
+    .map((w) => (HEADER_ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w.toLowerCase()));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Prints rows as an aligned table (headers in words: headerWords), or with --json as one JSON array. */
 export function printRows(rows: Record<string, unknown>[], json: boolean): void {
   if (json) {
     printJson(rows);
@@ -23,14 +40,15 @@ export function printRows(rows: Record<string, unknown>[], json: boolean): void 
     return;
   }
   const cols = Object.keys(rows[0]);
+  const headers = cols.map(headerWords);
   const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-  const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => text(r[c]).length)));
+  const widths = cols.map((c, i) => Math.max(headers[i].length, ...rows.map((r) => text(r[c]).length)));
   const line = (cells: string[]) =>
     cells
       .map((c, i) => c.padEnd(widths[i]))
       .join('  ')
       .trimEnd();
-  process.stdout.write(`${line(cols)}\n${line(widths.map((w) => '-'.repeat(w)))}\n`);
+  process.stdout.write(`${line(headers)}\n${line(widths.map((w) => '-'.repeat(w)))}\n`);
   for (const r of rows) {
     process.stdout.write(`${line(cols.map((c) => text(r[c])))}\n`);
   }

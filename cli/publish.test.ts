@@ -88,7 +88,7 @@ describe('budget-cli publish', () => {
       expect(text.code).toBe(0);
       expect(text.stdout).toContain('Public address:   /public/springfield');
       expect(text.stdout).toContain('Published years:  FY26');
-      expect(text.stdout).toMatch(/Published: +yes, at \d{4}-/);
+      expect(text.stdout).toMatch(/Published: +yes, at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M\n/);
       const after = await cli('publish', 'preview');
       expect(after.code).toBe(0);
       // Nothing changed since Publish: the preview is the page residents read, as the screen's badge says.
@@ -96,7 +96,9 @@ describe('budget-cli publish', () => {
       expect(after.stdout).not.toContain('not yet published');
       // The sections by the names the Public Dashboard screen gives them.
       expect(after.stdout).toMatch(/\nSections: +School information, Budget status, /);
-      expect(after.stdout).toMatch(/Changes since the last Publish \(\d{4}-.*\):\n {2}\(none\)/);
+      expect(after.stdout).toMatch(
+        /Changes since the last Publish \([A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M\):\n {2}\(none\)/,
+      );
     },
   );
 

@@ -83,7 +83,7 @@ describe('budget-cli scenarios cut-positions: why each position', () => {
     const listed = await cli('scenarios', 'positions', ...scenario);
     expect(listed.code, listed.stderr).toBe(0);
     const lines = listed.stdout.split('\n');
-    expect(lines[0]).toMatch(/\bamount\s+picked\s+warning\s+note$/);
+    expect(lines[0]).toMatch(/\bAmount\s+Picked\s+Warning\s+Note$/);
     const holder = (name: string) => lines.find((l) => l.includes(`${name} Holder`))!;
     expect(holder('Dee')).toMatch(/\$64,000\.20\s+hired 2020-08-31 \(least senior\)$/);
     expect(holder('Bea')).toMatch(/\$49,500\.95\s+no hire date: newest position$/);

@@ -150,7 +150,7 @@ describe('budget-cli scenarios', () => {
     const e = expected(pct);
     expect(held.stdout).toContain(`Total cuts              ${usd(e.totalCuts)} (7 lines cut)`);
     expect(held.stdout).toContain(`Adjusted total          ${usd(e.adjustedTotal)}`);
-    expect(held.stdout).toMatch(/Gap \(general - goal\) +-\$[\d,.]+ \(meets the goal, \$[\d,.]+ under it\)/);
+    expect(held.stdout).toMatch(/\n  Gap +Under guidance by \$[\d,.]+\n/);
 
     const listed = JSON.parse((await cli('scenarios', 'list', '--budget-year', 'FY26', '--json')).stdout);
     expect(listed).toHaveLength(1);
@@ -162,7 +162,7 @@ describe('budget-cli scenarios', () => {
       new RegExp(
         `Level service +FY26 +${[e.originalTotal, e.totalCuts, e.adjustedTotal, e.townGoal]
           .map(money)
-          .join(' +')} +-\\$[\\d,.]+ +yes +7`,
+          .join(' +')} +Under guidance by ${money(c(Number(GOAL)) - e.adjustedTotal)} +yes +7`,
       ),
     );
 
@@ -273,7 +273,10 @@ describe('budget-cli scenarios', () => {
     expect(c(summary.gap)).toBe(original - goal);
     expect(summary.meetsGoal).toBe(false);
     const text = await cli('dashboard', 'summary', '--budget-year', 'FY26');
-    expect(text.stdout).toContain(`(Over guidance by ${usd(original - goal)})`);
+    expect(text.stdout).toContain(`  Gap                 Over guidance by ${usd(original - goal)}\n`);
+    // The scenario says its gap (adjusted - goal, the other way round) in the same words.
+    const shown = await cli('scenarios', 'show', 'Uncut', '--budget-year', 'FY26');
+    expect(shown.stdout).toContain(`  Gap                     Over guidance by ${usd(original - goal)}\n`);
   }, 300_000);
 
   it('uses the budget year the web app opens on when none is given, and says so', async () => {
@@ -319,6 +322,6 @@ describe('budget-cli scenarios', () => {
     expect(shown.stdout).toContain(
       'No town goal set for FY27 (budget-cli town-goals set --fiscal-year FY27)',
     );
-    expect(shown.stdout).not.toMatch(/counts as \$0|over the goal/);
+    expect(shown.stdout).not.toMatch(/counts as \$0|guidance by/);
   }, 300_000);
 });

@@ -3,7 +3,7 @@
  * page and the residents' page as plain HTML (server/public-page.ts, read without JavaScript).
  * Only budget-math (no zod): the public page's bundle stays small.
  */
-import { NO_TOWN_GOAL } from './budget-math';
+import { NO_TOWN_GOAL, guidanceGapText } from './budget-math';
 import { GOAL_FUND_NOTE, type FundChoice } from './schemas/fund-words';
 
 export interface GapLabels {
@@ -72,6 +72,16 @@ export function gapMoney(
   exact: (v: number) => string,
 ): string {
   return Math.abs(value) < 100_000 ? exact(value) : millions(value);
+}
+
+/**
+ * The staff's guidance gap in words, never a signed number (the dashboard's card and every gap the
+ * CLI prints): 'Over guidance by X', 'Under guidance by X', 'On the guidance goal', or for a year
+ * with no town goal (null) NO_TOWN_GOAL. `gap` is goal - budget: below zero the budget is over
+ * guidance (a scenario's gap, adjusted - goal, is passed negated). `money` formats the amount.
+ */
+export function staffGapText(gap: number | null, money: (value: number) => string): string {
+  return gap === 0 ? 'On the guidance goal' : guidanceGapText(gap === null ? null : -gap, money);
 }
 
 /**

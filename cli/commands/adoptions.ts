@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { AppError } from '@server/errors';
-import { formatMoneyCents as money } from '@shared/money';
+import { formatMoneyCents as money, formatNumber } from '@shared/money';
 import { idText } from '@shared/schemas/common';
 import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import {
@@ -92,7 +92,7 @@ function printUndoPreview(p: UndoPreview): void {
   );
   printTotals(p);
   if (p.editedCount) {
-    const n = `${p.editedCount} line${p.editedCount === 1 ? ' was' : 's were'} edited since the adoption`;
+    const n = `${formatNumber(p.editedCount)} line${p.editedCount === 1 ? ' was' : 's were'} edited since the adoption`;
     process.stdout.write(
       p.overwriteEdited
         ? `Warning: ${n}; --overwrite-edited returns ${p.editedCount === 1 ? 'it' : 'them'} to the amount replaced, losing those edits.\n`

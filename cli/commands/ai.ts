@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatDateTime } from '@shared/day-words';
 import { z } from 'zod';
 import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
@@ -13,7 +14,7 @@ import {
   type Analysis,
   type Suggestion,
 } from '@shared/schemas/ai-analysis';
-import { centsOf, centsText, formatMoneyCents as money, fromCents } from '@shared/money';
+import { centsOf, centsText, formatMoneyCents as money, fromCents, formatNumber } from '@shared/money';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { analysedFundsNote } from '@shared/schemas/fund-words';
 import { analyzeBudgetCuts, getAnalysis, listAnalyses } from '@server/domains/ai';
@@ -44,7 +45,7 @@ function printAnalysis(a: Analysis): void {
     `AI analysis #${a.id}, ${a.budgetYear} budget, ${fiscalYearLabel(a.fiscalYear)}: target ${money(a.targetAmount)}\n` +
       `  Model ${a.model}, ${a.inputTokens} input and ${a.outputTokens} output tokens\n` +
       `  Analysed ${money(r.totalAnalyzed)}: ${r.lineCount} proposed lines; of it, personnel ${money(r.personnelTotal)} ` +
-      `described in ${r.groupCount} position groups (no names or individual salaries sent)\n` +
+      `described in ${formatNumber(r.groupCount)} position groups (no names or individual salaries sent)\n` +
       `  Suggested savings ${money(r.totals.all)}\n` +
       (r.note ? `  Note: ${r.note}\n` : '') +
       (fundsNote ? `  ${fundsNote}\n` : ''),
@@ -157,7 +158,7 @@ export function registerAiCommands(program: Command): void {
         printRows(
           analyses.map((a) => ({
             id: a.id,
-            when: a.createdAt?.slice(0, 16).replace('T', ' ') ?? '',
+            when: formatDateTime(a.createdAt, ''),
             by: a.createdBy ?? '',
             budgetYear: a.budgetYear,
             fiscalYear: fiscalYearLabel(a.fiscalYear),

@@ -74,7 +74,7 @@ export function registerBudgetYearRollForward(cmd: Command, program: Command): v
             return;
           }
           process.stdout.write(
-            `Undid the roll forward into ${fy(res.toFiscalYear)}: ${res.linesRemoved} lines${res.positionsRemoved ? ` and ${res.positionsRemoved} positions` : ''} removed${res.budgetYearRemoved ? `, budget year ${res.budgetYearRemoved} removed` : ''}\n`,
+            `Undid the roll forward into ${fy(res.toFiscalYear)}: ${formatNumber(res.linesRemoved)} lines${res.positionsRemoved ? ` and ${formatNumber(res.positionsRemoved)} positions` : ''} removed${res.budgetYearRemoved ? `, budget year ${res.budgetYearRemoved} removed` : ''}\n`,
           );
         });
         return;

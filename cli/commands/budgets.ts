@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatNumber } from '@shared/money';
 import { z } from 'zod';
 import { idParams } from '@shared/schemas/common';
 import { createScenarioBody } from '@shared/schemas/scenarios';
@@ -116,7 +117,7 @@ export function registerBudgetCommands(program: Command): void {
           const { scenario, copiedLineCount } = result;
           process.stdout.write(
             `Created the ${scenario.scenarioType} budget ${scenario.name} (id ${scenario.id}, inactive)` +
-              `${input.copyFromScenarioId ? ` with ${copiedLineCount} line${copiedLineCount === 1 ? '' : 's'} copied from budget ${input.copyFromScenarioId}` : ', empty'}.\n`,
+              `${input.copyFromScenarioId ? ` with ${formatNumber(copiedLineCount)} line${copiedLineCount === 1 ? '' : 's'} copied from budget ${input.copyFromScenarioId}` : ', empty'}.\n`,
           );
         });
       },

@@ -34,7 +34,7 @@ function flagNamed(err: unknown): unknown {
 
 /** People the payroll gave no salary: counted at $0, and where to fix them. */
 const withoutSalaryText = (n: number) =>
-  `${n} ${n === 1 ? 'person' : 'people'} counted as $0 (no current salary: flagged for review in Data Quality)`;
+  `${formatNumber(n)} ${n === 1 ? 'person' : 'people'} counted as $0 (no current salary: flagged for review in Data Quality)`;
 
 function printRif(r: RifCalculation): void {
   const rows: [string, string][] = [

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatNumber } from '@shared/money';
 import { z } from 'zod';
 import { CONTRACT_STATUSES, idParams } from '@shared/schemas/common';
 import {
@@ -68,7 +69,7 @@ function printSaved(
   }
   printRows(rows([r.contract]), false);
   process.stdout.write(
-    `${verb} contract #${r.contract.id}; ${r.recomputedLines} automatic next-year salar${r.recomputedLines === 1 ? 'y' : 'ies'} recomputed.\n`,
+    `${verb} contract #${r.contract.id}; ${formatNumber(r.recomputedLines)} automatic next-year salar${r.recomputedLines === 1 ? 'y' : 'ies'} recomputed.\n`,
   );
 }
 
@@ -199,7 +200,9 @@ export function registerContractCommands(program: Command): void {
           printJson(r);
           return;
         }
-        process.stdout.write(`${r.message}; ${r.recomputedLines} automatic next-year salaries recomputed.\n`);
+        process.stdout.write(
+          `${r.message}; ${formatNumber(r.recomputedLines)} automatic next-year salaries recomputed.\n`,
+        );
       });
     });
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatNumber } from '@shared/money';
 import type { AppContext } from '@server/context';
 import { notFound } from '@server/errors';
 import type { Actor } from '@server/policies/index';
@@ -131,13 +132,13 @@ function withOptions(cmd: Command, required: boolean): Command {
 /** What Apply changed (or a dry run would): '486 employee lines (work group 486, ...) and 486 positions'. */
 function applied(r: ApplyResult, year: string): string {
   const fields = [
-    r.changes.workGroup && `work group ${r.changes.workGroup}`,
-    r.changes.category && `category ${r.changes.category}`,
-    r.changes.deseCode && `DESE code ${r.changes.deseCode}`,
+    r.changes.workGroup && `work group ${formatNumber(r.changes.workGroup)}`,
+    r.changes.category && `category ${formatNumber(r.changes.category)}`,
+    r.changes.deseCode && `DESE code ${formatNumber(r.changes.deseCode)}`,
   ].filter(Boolean);
-  const lines = `${r.changedLines} ${year} employee line(s)${fields.length ? ` (${fields.join(', ')})` : ''}`;
-  const flags = r.clearedFlags ? `; ${r.clearedFlags} review flag(s) cleared` : '';
-  return `${lines} and ${r.changedPositions} position(s)${flags}`;
+  const lines = `${formatNumber(r.changedLines)} ${year} employee line(s)${fields.length ? ` (${fields.join(', ')})` : ''}`;
+  const flags = r.clearedFlags ? `; ${formatNumber(r.clearedFlags)} review flag(s) cleared` : '';
+  return `${lines} and ${formatNumber(r.changedPositions)} position(s)${flags}`;
 }
 
 /** budget-cli crosswalk: the position crosswalk's rules, as the Position Crosswalk screen keeps them (ADMIN). */

@@ -1,4 +1,4 @@
-import { guidanceGapText } from '@shared/budget-math';
+import { staffGapText } from '@shared/gap-words';
 import type { Command } from 'commander';
 import { formatMoneyCents as money, formatNumber } from '@shared/money';
 import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
@@ -17,14 +17,12 @@ import { PROPOSED_BASE_FLAG, runProjections } from './projection-runs';
 import { moneyFlag, parseFlags, printJson, printRows, numberFlag } from '../output';
 
 /**
- * The summary's gap: the amount and its words, or for a year with no town goal (null) that it has
- * none and how to set one (guidanceGapText), never a gap against a goal of 0.
+ * The summary's gap in the dashboard card's words (staffGapText), never a signed number; for a
+ * year with no town goal (null), that it has none and how to set one, never a gap against 0.
  */
 function gapLine(gap: number | null, fy: string): string {
-  if (gap === null) {
-    return `${guidanceGapText(null, money)} (budget-cli town-goals set --fiscal-year ${fy})`;
-  }
-  return `${money(gap)}${gap === 0 ? '' : ` (${guidanceGapText(-gap, money)})`}`;
+  const words = staffGapText(gap, money);
+  return gap === null ? `${words} (budget-cli town-goals set --fiscal-year ${fy})` : words;
 }
 
 /** `budget-cli dashboard`, `town-goals` and `projections`: the dashboard's figures and actions. */
@@ -75,12 +73,12 @@ export function registerDashboardCommands(program: Command): void {
         const source = staffSourceCaption(stats, fiscalYear);
         process.stdout.write(
           `${year.fiscalYear} budget, ${fy}, ${summary.fundsLabel}\n` +
-            `  Proposed budget     ${money(summary.proposedBudget)} (${summary.proposedCount} lines, ${summary.breakdown.proposed.projected.count} projected)\n` +
+            `  Proposed budget     ${money(summary.proposedBudget)} (${formatNumber(summary.proposedCount)} lines, ${formatNumber(summary.breakdown.proposed.projected.count)} projected)\n` +
             (summary.funds === 'general'
               ? ''
               : `  General fund        ${money(summary.guidanceBudget)} (what the goal is compared with)\n`) +
             `  Town guidance goal  ${goal.hasTownGoal ? money(goal.total) : 'not set'}\n` +
-            `  Gap (goal - general fund) ${gapLine(gap, fy)}\n` +
+            `  Gap                 ${gapLine(gap, fy)}\n` +
             `  ${staff} ${formatNumber(stats.totalEmployees, 0)} (${formatNumber(stats.totalFte)} FTE), salaries ${stats.totalSalary === null ? 'withheld' : money(stats.totalSalary)}\n` +
             (source ? `  ${source}\n` : '') +
             '\n',
@@ -88,7 +86,7 @@ export function registerDashboardCommands(program: Command): void {
         printRows(
           categories.categories.map((c) => ({
             category: c.category,
-            lines: c.count,
+            lines: formatNumber(c.count),
             amount: money(c.total),
           })),
           false,

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatNumber } from '@shared/money';
 import { applyMigrations, rollBackAllMigrations } from '@server/domains/admin';
 import { loadDemo } from '@server/domains/admin';
 import { withCli } from '../context';
@@ -43,7 +44,7 @@ export function registerDbCommands(program: Command): void {
           return;
         }
         process.stdout.write(
-          `Loaded the demo district: ${result.employees} employees, ${result.proposedLines} proposed lines.\n` +
+          `Loaded the demo district: ${formatNumber(result.employees)} employees, ${formatNumber(result.proposedLines)} proposed lines.\n` +
             `Demo users finance@example.org and viewer@example.org, password: ${result.password}\n`,
         );
       });

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatNumber } from '@shared/money';
 import { z } from 'zod';
 import { AppError } from '@server/errors';
 import { fiscalYearInput } from '@shared/schemas/fiscal-year';
@@ -75,7 +76,7 @@ export function registerDeseSetCode(cmd: Command, program: Command): void {
           return;
         }
         process.stdout.write(
-          `Gave ${res.count} lines of FY${flags.fiscalYear} function code ${body.functionCode}\n`,
+          `Gave ${formatNumber(res.count)} lines of FY${flags.fiscalYear} function code ${body.functionCode}\n`,
         );
       });
     });

@@ -65,7 +65,7 @@ function printReport(r: DeseReport): void {
   rows.push(line('', 'Total budget', r.totals));
   printRows(rows, false);
   process.stdout.write(
-    `\nBudget Dashboard: ${formatMoney(r.dashboard.proposedBudget)} in ${r.dashboard.proposedCount} lines\n`,
+    `\nBudget Dashboard: ${formatMoney(r.dashboard.proposedBudget)} in ${formatNumber(r.dashboard.proposedCount)} lines\n`,
   );
   const m = r.nss;
   process.stdout.write(
@@ -204,7 +204,7 @@ export function registerDeseCommands(program: Command): void {
             return;
           }
           process.stdout.write(
-            `Rule ${rule.id}: ${rule.target} → ${rule.functionCode} ${rule.functionName}${rule.fund ? `, paid by ${rule.fund}` : ''} (${rule.lineCount} line${rule.lineCount === 1 ? '' : 's'})\n`,
+            `Rule ${rule.id}: ${rule.target} → ${rule.functionCode} ${rule.functionName}${rule.fund ? `, paid by ${rule.fund}` : ''} (${formatNumber(rule.lineCount)} line${rule.lineCount === 1 ? '' : 's'})\n`,
           );
         });
       },
@@ -250,10 +250,12 @@ export function registerDeseCommands(program: Command): void {
           printJson(res);
           return;
         }
-        process.stdout.write(`${res.dryRun ? 'Would give' : 'Gave'} ${res.updated} lines a function code\n`);
+        process.stdout.write(
+          `${res.dryRun ? 'Would give' : 'Gave'} ${formatNumber(res.updated)} lines a function code\n`,
+        );
         if (res.funded) {
           process.stdout.write(
-            `${res.dryRun ? 'Would give' : 'Gave'} ${res.funded} lines on the general fund the fund a rule names\n`,
+            `${res.dryRun ? 'Would give' : 'Gave'} ${formatNumber(res.funded)} lines on the general fund the fund a rule names\n`,
           );
         }
         printRows(

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatNumber } from '@shared/money';
 import { z } from 'zod';
 import { MERGE_RULES, type RuleRecord } from '@shared/schemas/duplicates';
 import { fiscalYearInput } from '@shared/schemas/fiscal-year';
@@ -77,8 +78,8 @@ export function registerDuplicateCommands(program: Command): void {
           );
           const verb = result.dryRun ? 'Would merge' : 'Merged';
           process.stdout.write(
-            `${verb} ${result.mergedGroupCount} of ${result.groupCount} group(s), removing ` +
-              `${result.removedRecordCount} record(s); ${result.skippedGroupCount} skipped.` +
+            `${verb} ${formatNumber(result.mergedGroupCount)} of ${formatNumber(result.groupCount)} group(s), removing ` +
+              `${formatNumber(result.removedRecordCount)} record(s); ${formatNumber(result.skippedGroupCount)} skipped.` +
               `${result.dryRun ? ' Nothing was changed (dry run).' : ''}\n`,
           );
         });

@@ -1,11 +1,10 @@
 import type { Command } from 'commander';
+import { formatDateTime } from '@shared/day-words';
+import { historyActionLabel, historyFieldLabel, historyValueText } from '@shared/history-words';
 import { historyEntityNames, historyParams, historyQuery } from '@shared/schemas/history';
 import { getHistory } from '@server/domains/admin';
 import { withCli } from '../context';
 import { parseFlags, printJson, printRows } from '../output';
-
-const text = (v: unknown) =>
-  v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 /**
  * `history <entity> <id>`: the change history of one record, newest first, as GET
@@ -33,12 +32,13 @@ export function registerHistoryCommands(program: Command): void {
         printRows(
           entries.flatMap((e) =>
             (e.changes.length ? e.changes : [{ field: '', before: null, after: null }]).map((c) => ({
-              when: e.createdAt,
-              action: e.action,
+              when: formatDateTime(e.createdAt),
+              action: historyActionLabel(e.action),
               by: e.actor,
-              field: c.field,
-              before: text(c.before),
-              after: text(c.after),
+              // The History panel's words (shared/history-words.ts): fields by name, money as money.
+              field: c.field && historyFieldLabel(c.field),
+              before: c.field ? historyValueText(c.field, c.before) : '',
+              after: c.field ? historyValueText(c.field, c.after) : '',
             })),
           ),
           false,

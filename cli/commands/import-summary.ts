@@ -1,4 +1,5 @@
 import { fiscalYearLabel } from '@shared/budget-math';
+import { formatDateTime } from '@shared/day-words';
 import { formatDecimalMoney as dollars, formatMoneyCents as money } from '@shared/money';
 import {
   RESULT_ERRORS_SHOWN,
@@ -64,7 +65,7 @@ export function duplicateText(previous: readonly ImportAnalysis['previousImports
   const runs = previous
     .map(
       (p) =>
-        `import run ${p.id}, ${p.createdAt.slice(0, 16).replace('T', ' ')} UTC by ${p.user ?? 'unknown'} (${count(p.importedCount)} rows)`,
+        `import run ${p.id}, ${formatDateTime(p.createdAt)} by ${p.user ?? 'unknown'} (${count(p.importedCount)} rows)`,
     )
     .join('; ');
   return `this exact file was imported before (${runs}); importing it again adds its rows a second time.`;
@@ -153,9 +154,19 @@ export function summaryLines(
         .slice(0, RESULT_WARNINGS_SHOWN)
         .map((w) => `  Row ${w.row} ${w.name}: ${w.issues.join('; ')}`),
     );
+    const unlisted = result.warningCount - Math.min(result.warnings.length, RESULT_WARNINGS_SHOWN);
+    if (unlisted > 0) {
+      out.push(`  ... and ${count(unlisted)} more (${listedWarnings(result)})`);
+    }
   }
   return out;
 }
+
+/** Where the warnings the text leaves out are: --json lists the first ones the import keeps. */
+const listedWarnings = (r: ImportResult) =>
+  r.warnings.length >= r.warningCount
+    ? '--json lists them all'
+    : `--json lists the first ${count(r.warnings.length)}`;
 
 /** --only-district-buildings: how many rows were left out, their amount and their buildings. */
 function leftOutLines(result: ImportResult): string[] {

@@ -1,5 +1,6 @@
 import { fiscalYearLabel } from '@shared/budget-math';
-import { formatDecimalMoney as dollars } from '@shared/money';
+import { formatDateTime } from '@shared/day-words';
+import { formatDecimalMoney as dollars, formatNumber } from '@shared/money';
 import type { ImportAnalysis } from '@shared/schemas/import';
 import type { LedgerImportResult } from '@shared/schemas/ledger-import';
 
@@ -13,7 +14,7 @@ export function ledgerSummary(
 ): string[] {
   const out = [
     `${r.dryRun ? 'Dry run (nothing written)' : `Imported ledger #${r.importId}`}: ${fiscalYearLabel(r.fiscalYear)} period ${r.period}, pattern ${r.accountPattern}`,
-    `Rows ${r.rowCount}: ${r.imported} accounts in the figures, ${r.setAsideCount} set aside, ${r.skippedCount} not ledger rows, ${r.warningCount} with warnings`,
+    `Rows ${formatNumber(r.rowCount)}: ${formatNumber(r.imported)} accounts in the figures, ${formatNumber(r.setAsideCount)} set aside, ${formatNumber(r.skippedCount)} not ledger rows, ${formatNumber(r.warningCount)} with warnings`,
     `Mapping: ${Object.entries(mapping)
       .filter(([, c]) => c)
       .map(([f, c]) => `${f}=${c}`)
@@ -25,12 +26,12 @@ export function ledgerSummary(
   const before = previousImports[0];
   if (before) {
     out.push(
-      `This exact file was imported before (ledger #${before.id}, ${before.createdAt.slice(0, 16).replace('T', ' ')} UTC by ${before.user ?? 'unknown'}): an import replaces the year's ledger, so nothing is counted twice.`,
+      `This exact file was imported before (ledger #${before.id}, ${formatDateTime(before.createdAt)} by ${before.user ?? 'unknown'}): an import replaces the year's ledger, so nothing is counted twice.`,
     );
   }
   if (r.replaced) {
     out.push(
-      `${r.dryRun ? 'Would replace' : 'Replaced'} ledger #${r.replaced.importId} (period ${r.replaced.period}, ${r.replaced.accountCount} accounts)`,
+      `${r.dryRun ? 'Would replace' : 'Replaced'} ledger #${r.replaced.importId} (period ${r.replaced.period}, ${formatNumber(r.replaced.accountCount)} accounts)`,
     );
   }
   out.push('Reconciliation (file = stored + set aside + rounding):');

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { fiscalYearLabel } from '@shared/budget-math';
 import { requireFile } from '@server/lib/files';
-import { formatMoneyCents as money } from '@shared/money';
+import { formatMoneyCents as money, formatNumber } from '@shared/money';
 import { WITHHELD } from '@shared/schemas/dese-report';
 import { LEDGER_GROUPINGS, percentUsedText, type LedgerReport } from '@shared/schemas/ledger';
 import type { LedgerFundChoice } from '@shared/schemas/ledger-fund';
@@ -82,7 +82,7 @@ function printReport(r: LedgerReport): void {
     ? `ledger at ${ledgerPeriodText(r.ledger.period)} (${r.ledger.fileName})`
     : 'no ledger imported';
   const budget = r.budgetSource
-    ? `budget ${r.budgetSource.budgetYear}, ${r.budgetSource.lineCount} lines`
+    ? `budget ${r.budgetSource.budgetYear}, ${formatNumber(r.budgetSource.lineCount)} lines`
     : 'no budget lines';
   process.stdout.write(
     `Budget vs actual ${fiscalYearLabel(r.fiscalYear)}, ${r.fund.label}, by ${r.by}: ${ledger}; ${budget}\n`,
@@ -105,7 +105,7 @@ function printReport(r: LedgerReport): void {
   const more = r.rowsPage.total - r.rows.length;
   if (more > 0) {
     process.stdout.write(
-      `(the first ${r.rows.length} of ${r.rowsPage.total} rows; --xlsx writes every one)\n`,
+      `(the first ${formatNumber(r.rows.length)} of ${formatNumber(r.rowsPage.total)} rows; --xlsx writes every one)\n`,
     );
   }
   process.stdout.write(
@@ -148,7 +148,9 @@ function printFunds(r: LedgerReport): void {
   if (!u.accountCount) {
     return;
   }
-  const segments = u.segments.map((g) => `${g.fundCode ?? '(none)'} (${g.accountCount})`).join(', ');
+  const segments = u.segments
+    .map((g) => `${g.fundCode ?? '(none)'} (${formatNumber(g.accountCount)})`)
+    .join(', ');
   process.stdout.write(
     `\nUnmatched fund segment: ${u.accountCount} ledger account(s) whose fund segment names no fund, counted in all funds: ${segments}\n`,
   );
@@ -158,7 +160,9 @@ function printFunds(r: LedgerReport): void {
     );
   }
   if (u.accountCount > u.accounts.length) {
-    process.stdout.write(`  (the first ${u.accounts.length} of ${u.accountCount})\n`);
+    process.stdout.write(
+      `  (the first ${formatNumber(u.accounts.length)} of ${formatNumber(u.accountCount)})\n`,
+    );
   }
 }
 
@@ -249,7 +253,7 @@ export function registerLedgerCommands(program: Command): void {
             rows: book.groupCount,
           });
           process.stderr.write(
-            `Wrote ${opts.xlsx} (${book.groupCount} rows, ${book.accountCount} accounts)\n`,
+            `Wrote ${opts.xlsx} (${formatNumber(book.groupCount)} rows, ${formatNumber(book.accountCount)} accounts)\n`,
           );
           if (opts.json) {
             printJson(await budgetVsActual(app, actor, query));

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { formatAmount as money } from '@shared/money';
+import { formatAmount as money, formatNumber } from '@shared/money';
 import { fiscalYearInput } from '@shared/schemas/fiscal-year';
 import type { AnyLineItem } from '@shared/schemas/line-items';
 import { findDuplicates } from '@server/domains/line-items';
@@ -89,7 +89,9 @@ export function registerLineItemCommands(program: Command): void {
           alignRight(rows, column);
         }
         printRows(rows, false);
-        process.stdout.write(`${totals.count} ${isOperating ? 'employee' : 'proposed'} lines.\n`);
+        process.stdout.write(
+          `${formatNumber(totals.count)} ${isOperating ? 'employee' : 'proposed'} lines.\n`,
+        );
       });
     });
 
@@ -131,7 +133,7 @@ export function registerLineItemCommands(program: Command): void {
         );
         alignRight(rows, 'salary');
         printRows(rows, false);
-        process.stdout.write(`${duplicateGroups.length} possible duplicate group(s).\n`);
+        process.stdout.write(`${formatNumber(duplicateGroups.length)} possible duplicate group(s).\n`);
       });
     });
 }

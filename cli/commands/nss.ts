@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { AppError } from '@server/errors';
-import { formatMoneyCents as money, sumDollars } from '@shared/money';
+import { formatMoneyCents as money, sumDollars, formatNumber, formatFixed } from '@shared/money';
 import { can } from '@server/policies/index';
 import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import {
@@ -30,7 +30,7 @@ const BUDGET_YEAR_HELP =
   "budget year, e.g. FY26 (default: --fiscal-year's home, else the one the web app opens on)";
 const FISCAL_YEAR_HELP = 'fiscal year, e.g. FY2027 (default: the budget year’s current one)';
 
-const pct = (n: number) => `${n.toFixed(2)}%`;
+const pct = (n: number) => `${formatFixed(n, 2)}%`;
 
 function printMeter(m: NssMeter, title: string): void {
   // The web app's words send a person to the Admin Panel; here, the command that enters them.
@@ -59,7 +59,7 @@ function printMeter(m: NssMeter, title: string): void {
   // Grants, revolving funds and the Circuit Breaker pay spending that never counts (docs/MASSACHUSETTS.md, 'Funds').
   for (const f of m.school.byFund) {
     out.push(
-      `  Left out, paid by ${f.name} (${f.code})  ${money(f.amount)} in ${f.lineCount} line${f.lineCount === 1 ? '' : 's'}`,
+      `  Left out, paid by ${f.name} (${f.code})  ${money(f.amount)} in ${formatNumber(f.lineCount)} line${f.lineCount === 1 ? '' : 's'}`,
     );
   }
   for (const w of m.warnings) {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatDateTime } from '@shared/day-words';
 import { z } from 'zod';
 import { idParams } from '@shared/schemas/common';
 import { countOf } from '@shared/count-words';
@@ -62,7 +63,8 @@ export function printPosition(p: PositionDetail, json: boolean): void {
         `  Held by ${h.employeeName ?? `line ${h.lineItemId}`} (line ${h.lineItemId}): ${h.fteShare} FTE, ${formatMoneyCents(h.budgetedCost)}`,
     ),
     ...p.history.map(
-      (h) => `  ${h.createdAt} ${h.actorName ?? ''}: ${h.action}${h.reason ? ` (${h.reason})` : ''}`,
+      (h) =>
+        `  ${formatDateTime(h.createdAt)} ${h.actorName ?? ''}: ${h.action}${h.reason ? ` (${h.reason})` : ''}`,
     ),
   ];
   process.stdout.write(`${out.join('\n')}\n`);

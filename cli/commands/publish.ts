@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatDateTime } from '@shared/day-words';
 import { fiscalYearLabel as label, parseFiscalYear } from '@shared/schemas/fiscal-year';
 import {
   PUBLIC_DASHBOARD_MESSAGES as M,
@@ -68,7 +69,7 @@ function statusLines(config: PublicDashboardConfig, publicPath: string): string 
   const years = config.publishedYears.map(label).join(', ') || '(none)';
   return [
     `Public address:   ${publicPath}`,
-    `Published:        ${config.isPublished ? `yes, at ${config.publishedAt}` : 'no'}`,
+    `Published:        ${config.isPublished ? `yes, at ${formatDateTime(config.publishedAt)}` : 'no'}`,
     `Published years:  ${years}`,
     `Data changed since the last Publish: ${config.dataChangedSincePublish ? 'yes (publish again to show it)' : 'no'}`,
   ].join('\n');
@@ -93,7 +94,7 @@ function previewLines(p: PublicPreview): string {
     `Links:        ${p.links.map((l) => l.title).join(', ') || '(none)'}`,
     'Years:',
     ...(years.length ? years : ['  (none)']),
-    `Changes since the last Publish${p.lastPublishedAt ? ` (${p.lastPublishedAt})` : ''}:`,
+    `Changes since the last Publish${p.lastPublishedAt ? ` (${formatDateTime(p.lastPublishedAt)})` : ''}:`,
     ...list(p.changes, '(none)'),
     'Publish would be refused for:',
     ...list(p.problems, '(nothing)'),
@@ -153,10 +154,10 @@ export function registerPublishCommands(program: Command): void {
         { publishedYears: '--years', budgetYears: '--budget-year', confirm: '--confirm' },
       );
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const { config } = await service.getConfig(app, actor);
+        const id = await service.configId(app, actor);
         const budgetYears = await budgetYearChoices(app, actor, opts.budgetYear);
         const result = await service
-          .publish(app, actor, config.id, { ...body, ...(budgetYears ? { budgetYears } : {}) })
+          .publish(app, actor, id, { ...body, ...(budgetYears ? { budgetYears } : {}) })
           .catch((err: unknown) => {
             throw withConfirmFlag(err);
           });
@@ -164,7 +165,7 @@ export function registerPublishCommands(program: Command): void {
           printJson(result);
         } else {
           process.stdout.write(
-            `Published ${result.publishedYears.map(label).join(', ')} at ${result.publicPath} (${result.publishedAt}).\n${result.sources
+            `Published ${result.publishedYears.map(label).join(', ')} at ${result.publicPath} (${formatDateTime(result.publishedAt)}).\n${result.sources
               .map((s) => `  ${label(s.fiscalYear)}: budget year ${s.budgetYearLabel}, ${s.stageCaption}\n`)
               .join('')}`,
           );

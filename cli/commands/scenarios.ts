@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { AppError } from '@server/errors';
-import { formatMoneyCents as money } from '@shared/money';
+import { formatMoneyCents as money, formatNumber } from '@shared/money';
 import { NO_LINES_YET, NO_TOWN_GOAL } from '@shared/budget-math';
+import { staffGapText } from '@shared/gap-words';
 import { fromCents, toCents } from '@shared/schemas/common';
 import {
   createCutScenarioBody,
@@ -23,8 +24,9 @@ import { parseFlags, printJson, printRows } from '../output';
 const pct = (v: number) => `${v}%`;
 
 /**
- * The scenario's gap in words: the general fund's adjusted total - goal, over the goal when above
- * zero; a year with no town goal has none (null: scenarioStatus), never a gap against $0.
+ * The scenario's gap in the words the dashboard says its gap (staffGapText: its gap, general fund
+ * adjusted - goal, is the dashboard's negated), never a signed number; a year with no lines has not
+ * started, a year with no town goal has no gap (null: scenarioStatus), never a gap against $0.
  */
 const gapText = (s: ScenarioSummary) => {
   const fy = fiscalYearLabel(s.fiscalYear);
@@ -34,9 +36,7 @@ const gapText = (s: ScenarioSummary) => {
   if (s.gap === null) {
     return `${NO_TOWN_GOAL} for ${fy} (budget-cli town-goals set --fiscal-year ${fy})`;
   }
-  return s.meetsGoal
-    ? `${money(s.gap)} (meets the goal${s.gap < 0 ? `, ${money(-s.gap)} under it` : ''})`
-    : `${money(s.gap)} over the goal`;
+  return staffGapText(-s.gap, money);
 };
 
 /** Meets goal in the list: not started (no lines), no goal to meet, yes or no. */
@@ -58,24 +58,24 @@ const summaryRow = (s: CutScenario) => ({
   cuts: money(s.summary.totalCuts),
   adjusted: money(s.summary.adjustedTotal),
   goal: s.summary.hasTownGoal ? money(s.summary.townGoal) : 'not set',
-  gap: s.summary.gap === null ? NO_TOWN_GOAL.toLowerCase() : money(s.summary.gap),
+  gap: s.summary.gap === null ? NO_TOWN_GOAL.toLowerCase() : staffGapText(-s.summary.gap, money),
   meetsGoal: meetsText(s.summary),
-  linesCut: s.summary.itemsModified,
+  linesCut: formatNumber(s.summary.itemsModified),
 });
 
 function printSummary(s: CutScenario, budgetYear: string): void {
   const m = s.summary;
   process.stdout.write(
     `Scenario '${s.name}' (#${s.id}), ${budgetYear} budget, ${fiscalYearLabel(s.fiscalYear)}${s.isActive ? ', the active plan' : ''}\n` +
-      `  Original total          ${money(m.originalTotal)} (${m.lineCount} lines)\n` +
+      `  Original total          ${money(m.originalTotal)} (${formatNumber(m.lineCount)} lines)\n` +
       `  Town goal               ${m.hasTownGoal ? money(m.townGoal) : 'not set'}\n` +
-      `  Total cuts              ${money(m.totalCuts)} (${m.itemsModified} line${m.itemsModified === 1 ? '' : 's'} cut)\n` +
+      `  Total cuts              ${money(m.totalCuts)} (${formatNumber(m.itemsModified)} line${m.itemsModified === 1 ? '' : 's'} cut)\n` +
       `  Adjusted total          ${money(m.adjustedTotal)}\n` +
       (m.positionChanges
-        ? `  Positions cut, added    ${money(m.positionsNet)} (${m.positionChanges} change${m.positionChanges === 1 ? '' : 's'}: what the cuts save less what the adds cost, in the totals above)\n`
+        ? `  Positions cut, added    ${money(m.positionsNet)} (${formatNumber(m.positionChanges)} change${m.positionChanges === 1 ? '' : 's'}: what the cuts save less what the adds cost, in the totals above)\n`
         : '') +
       `  General fund adjusted   ${money(m.goalTotal)} (what the goal is compared with)\n` +
-      `  Gap (general - goal)    ${gapText(m)}\n`,
+      `  Gap                     ${gapText(m)}\n`,
   );
 }
 

@@ -203,7 +203,7 @@ function registerBudgetYear(program: Command): void {
         }
         const years = made.fiscalYears;
         process.stdout.write(
-          `Created budget year ${made.budgetYear.fiscalYear} (id ${made.budgetYear.id}): fiscal years FY${years[0]}-FY${years.at(-1)}, current FY${made.budgetYear.currentFiscalYear}, ${made.scenarios.map((s) => s.name).join(' and ')}, a Draft version per fiscal year.\n`,
+          `Created budget year ${made.budgetYear.fiscalYear} (id ${made.budgetYear.id}): ${years.length === 1 ? `fiscal year FY${years[0]}` : `fiscal years FY${years[0]}-FY${years.at(-1)}`}, current FY${made.budgetYear.currentFiscalYear}, ${made.scenarios.map((s) => s.name).join(' and ')}, a Draft version per fiscal year.\n`,
         );
       });
     });

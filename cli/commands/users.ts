@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { formatDateTime } from '@shared/day-words';
 import { registerBody } from '@shared/schemas/auth';
 import { users as users } from '@server/domains/admin';
 import { withCli } from '../context';
@@ -48,7 +49,7 @@ export function registerUserCommands(program: Command): void {
                 email: u.email,
                 role: u.role,
                 status: u.isActive ? 'Active' : 'Inactive',
-                lastLogin: u.lastLogin ?? 'never',
+                lastLogin: formatDateTime(u.lastLogin, 'never'),
               })),
           Boolean(opts.json),
         );

@@ -50,24 +50,38 @@ async function present(db: Db, row: q.ConfigRow): Promise<PublicDashboardConfig>
   return { ...q.presentConfig(row), dataChangedSincePublish: await dataChangedSincePublish(db, row) };
 }
 
+/** The district's dashboard row, made with the defaults (and audited) on first read. */
+async function configRow(app: AppContext, actor: Actor): Promise<q.ConfigRow> {
+  authorize(actor, 'publicDashboard.manage');
+  const row = await q.firstConfig(app.db);
+  if (row) {
+    return row;
+  }
+  return app.db.transaction(async (trx) => {
+    await q.insertDefaultConfig(trx, DEFAULT_URL_PATH);
+    const made = (await q.firstConfig(trx))!;
+    await insertAudit(trx, actor, {
+      action: 'create',
+      entity: ENTITY,
+      entityId: made.id,
+      after: q.presentConfig(made),
+    });
+    return made;
+  });
+}
+
 /** GET /public-dashboard/config: the district's dashboard, made with the defaults on first read. */
 export async function getConfig(app: AppContext, actor: Actor): Promise<{ config: PublicDashboardConfig }> {
-  authorize(actor, 'publicDashboard.manage');
-  let row = await q.firstConfig(app.db);
-  if (!row) {
-    row = await app.db.transaction(async (trx) => {
-      await q.insertDefaultConfig(trx, DEFAULT_URL_PATH);
-      const made = (await q.firstConfig(trx))!;
-      await insertAudit(trx, actor, {
-        action: 'create',
-        entity: ENTITY,
-        entityId: made.id,
-        after: q.presentConfig(made),
-      });
-      return made;
-    });
-  }
-  return { config: await present(app.db, row) };
+  return { config: await present(app.db, await configRow(app, actor)) };
+}
+
+/**
+ * The id of the district's dashboard (made on first read), as getConfig gives it, without working
+ * out whether its data changed since the last Publish (every published year's figures rebuilt): the
+ * CLI's `publish` needs only which dashboard to publish.
+ */
+export async function configId(app: AppContext, actor: Actor): Promise<number> {
+  return (await configRow(app, actor)).id;
 }
 
 /** The body's fields as columns; undefined fields are left alone. */

@@ -3,88 +3,9 @@ import { errorMessage } from '@web/api/client';
 import { fundNamer, useFunds } from '@web/api/funds';
 import { useHistory, type HistoryEntity, type HistoryEntry } from '@web/api/history';
 import { lookupKeys, lookupsApi } from '@web/api/lookups';
-import { formatDateTime, formatMoneyCents } from '@web/lib/format';
+import { formatDateTime } from '@web/lib/format';
+import { historyActionLabel, historyFieldLabel, historyValueText } from '@shared/history-words';
 import { TableHead } from '@web/components/table-head';
-
-const FIELD_LABELS: Record<string, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  position: 'Position',
-  currentSalary: 'Current salary',
-  nextYearSalary: 'Next-year salary',
-  nextYearSalaryManual: 'Set by hand (manual)',
-  currentFTE: 'FTE',
-  locationCode: 'Location code',
-  deseCode: 'DESE code',
-  department: 'Department',
-  // A reference by id reads as the reference: it is shown by name (referenceNamer).
-  workGroupId: 'Work group',
-  workGroup: 'Work group',
-  jobClass: 'Job class',
-  hireDate: 'Hire date',
-  dateOfDeparture: 'Departure date',
-  employeeStatus: 'Status',
-  budgetStatus: 'Budget status',
-  buildingId: 'Building',
-  building: 'Building',
-  categoryId: 'Category',
-  notes: 'Notes',
-  accountDescription: 'Account description',
-  accountLine: 'Account line',
-  deseCategories: 'DESE categories',
-  amount: 'Amount',
-  name: 'Name',
-  'metadata.needsReview': 'Needs review',
-  'metadata.importWarnings': 'Import warnings',
-  fundId: 'Fund',
-  fund: 'Fund',
-  'metadata.fundNamed': 'Fund chosen by hand',
-  // A budget stage's move or reopen, and a year's state figures.
-  reason: 'Reason',
-  reopened: 'Reopened after',
-  stageLabel: 'Stage',
-  note: 'Note',
-  date: 'Date',
-  fiscalYear: 'Fiscal year',
-  foundationEnrollment: 'Foundation enrollment',
-  foundationBudget: 'Foundation budget',
-  requiredLocalContribution: 'Required local contribution',
-  chapter70Aid: 'Chapter 70 aid',
-  requiredNss: 'Required net school spending',
-  carryForward: 'Carry-forward',
-  municipal: 'Town spending lines',
-  // Crosswalk and function-code rules, and the ledger's account pattern.
-  pattern: 'Title or pattern',
-  matchType: 'Match',
-  category: 'Category',
-  deseName: 'DESE function',
-  specificity: 'Specificity',
-  kind: 'Kind',
-  match: 'Matches',
-  isPattern: 'Has wildcards',
-  target: 'Lines matching',
-  functionCode: 'Function code',
-  functionName: 'Function',
-  lineCount: 'Lines reached',
-  createdBy: 'Created by',
-  updatedBy: 'Updated by',
-  accountPattern: 'Account pattern',
-};
-
-const MONEY_FIELDS = new Set([
-  'currentSalary',
-  'nextYearSalary',
-  'amount',
-  'foundationBudget',
-  'requiredLocalContribution',
-  'chapter70Aid',
-  'requiredNss',
-  'carryForward',
-]);
-
-function label(field: string): string {
-  return FIELD_LABELS[field] ?? field;
-}
 
 /**
  * A reference's id and the field that keeps the same reference by name, where a snapshot keeps one
@@ -136,24 +57,7 @@ function show(field: string, value: unknown, namers: Namers): string {
     // One the list no longer has (deleted since) keeps its number, marked as one.
     return idName(value) ?? `#${value}`;
   }
-  if (value === null || value === undefined || value === '') {
-    return '—';
-  }
-  if (MONEY_FIELDS.has(field) && typeof value === 'number') {
-    return formatMoneyCents(value);
-  }
-  if (typeof value === 'boolean') {
-    return value ? 'Yes' : 'No';
-  }
-  if (Array.isArray(value)) {
-    return value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join('; ');
-  }
-  if (typeof value === 'object') {
-    // A reference kept with its name (a building, a category) shows the name, not its JSON.
-    const name = (value as { name?: unknown }).name;
-    return typeof name === 'string' ? name : JSON.stringify(value);
-  }
-  return String(value);
+  return historyValueText(field, value);
 }
 
 // The lists grids filter by (shared cache), each asked for only when a shown row names one by id.
@@ -191,14 +95,6 @@ function useNamers(entries: readonly HistoryEntry[] | undefined): Namers {
   };
 }
 
-const ACTION_LABELS: Record<string, string> = {
-  create: 'Created',
-  update: 'Updated',
-  delete: 'Deleted',
-  merge: 'Merged',
-  status: 'Status changed',
-};
-
 interface HistoryPanelProps {
   entity: HistoryEntity;
   id: number;
@@ -225,7 +121,7 @@ export function HistoryPanel({ entity, id }: HistoryPanelProps) {
         <ol className="history__list">
           {history.data.entries.map((entry) => (
             <li key={entry.id} className="history__entry">
-              <strong>{ACTION_LABELS[entry.action] ?? entry.action}</strong>{' '}
+              <strong>{historyActionLabel(entry.action)}</strong>{' '}
               <span className="history__meta">
                 by {entry.actor} · {formatDateTime(entry.createdAt)}
               </span>
@@ -237,7 +133,7 @@ export function HistoryPanel({ entity, id }: HistoryPanelProps) {
                   <tbody>
                     {shownChanges(entry.changes).map((change) => (
                       <tr key={change.field}>
-                        <th scope="row">{label(change.field)}</th>
+                        <th scope="row">{historyFieldLabel(change.field)}</th>
                         <td>{show(change.field, change.before, namers)}</td>
                         <td>{show(change.field, change.after, namers)}</td>
                       </tr>

@@ -1,21 +1,7 @@
 import { formatNumber } from '@shared/money';
 import { longDate } from '@shared/day-words';
-// Made on first use: a browser loads ICU's date data on the first Intl formatter (tens of
-// milliseconds), which a screen's first rows need not wait for.
-let dateTime: Intl.DateTimeFormat | undefined;
-
-/** A timestamp for tables, or the fallback when there is none. */
-export function formatDateTime(iso: string | null | undefined, fallback = 'Never'): string {
-  if (!iso) {
-    return fallback;
-  }
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? fallback
-    : (dateTime ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })).format(
-        date,
-      );
-}
+// A timestamp for tables ('Dec 2, 2026, 1:15 AM'): one rule with the CLI (shared/day-words.ts).
+export { formatDateTime } from '@shared/day-words';
 
 /** A calendar date ('2025-07-01') as 'Jul 1, 2025' (the staff's way, longDate), or the fallback when there is none. */
 export function formatDay(date: string | null | undefined, fallback = ''): string {

@@ -3,13 +3,20 @@ import { BarChart } from '@web/components/charts/bar-chart';
 import { ChartCard, type CardStatus } from '@web/components/charts/chart-card';
 import { DataTable } from '@web/components/charts/data-table';
 import { COLOR_BUDGET, COLOR_GOAL } from '@web/components/charts/palette';
-import { formatGuidanceGap, formatMoney, formatMoneyTicks } from '@web/lib/format';
+import { formatMoney, formatMoneyTicks } from '@web/lib/format';
 import { goalGap } from '@shared/budget-math';
 import './budget-cards.css';
 
 // The card's words (the public view says them more plainly than the staff dashboard) and which
 // sentence it says live with the server's plain-HTML page: one home.
-import { gapMoney, gapStatus, residentGapText, staffGapLabels, type GapLabels } from '@shared/gap-words';
+import {
+  gapMoney,
+  gapStatus,
+  residentGapText,
+  staffGapLabels,
+  staffGapText,
+  type GapLabels,
+} from '@shared/gap-words';
 
 export { staffGapLabels, type GapLabels };
 
@@ -60,13 +67,9 @@ export function GapCard(props: GapCardProps) {
   // goal), so '-$0.4M' here beside '+$444,400' there read as a contradiction.
   // A gap under $100,000 is in dollars: a $1,816 gap read 'Under guidance by $0.0M' (gapMoney).
   const gapWords = (format: (v: number) => string) =>
-    shownGap === null
-      ? formatGuidanceGap(null, format)
-      : props.showShare
-        ? residentGapText({ guidanceGap: shownGap, townGoal: goal }, format, formatMoney)
-        : shownGap === 0
-          ? 'On the guidance goal'
-          : formatGuidanceGap(-shownGap, (v) => gapMoney(v, format, formatMoney));
+    shownGap !== null && props.showShare
+      ? residentGapText({ guidanceGap: shownGap, townGoal: goal }, format, formatMoney)
+      : staffGapText(shownGap, (v) => gapMoney(v, format, formatMoney));
   const status = gapStatus(labels, { hasBudget, hasGoal, gap: shownGap });
   return (
     <ChartCard
