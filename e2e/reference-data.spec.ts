@@ -209,7 +209,7 @@ test.describe('Budget Categories', () => {
     await page.getByRole('option', { name: /^3520 / }).click();
     await dialog.getByLabel('Default YoY increase (%)').fill('2');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Category saved successfully!')).toBeVisible();
+    await expect(page.getByText('Category saved successfully!', { exact: true })).toBeVisible();
 
     const card = page.getByRole('article', { name });
     await expect(card).toContainText('3520 Other Student Activities');
@@ -218,7 +218,7 @@ test.describe('Budget Categories', () => {
     await yoy.fill('4');
     await expect(card.getByRole('cell').nth(4)).toHaveText('$121,665');
     await yoy.press('Enter');
-    await expect(page.getByText(`${name}: default increase set to 4%`)).toBeVisible();
+    await expect(page.getByText(`${name}: default increase set to 4%`, { exact: true })).toBeVisible();
     await saveScreen(page, 'categories');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -239,15 +239,12 @@ test.describe('Budget Categories', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('article', { name })).toHaveCount(0);
 
-    // A category in use cannot be deleted, and says why.
-    await page
+    // A category in use cannot be deleted: its Delete is disabled, saying why (as Manage Data's).
+    const inUse = page
       .getByRole('article', { name: 'Teachers' })
-      .getByRole('button', { name: 'Delete Teachers' })
-      .click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(
-      page.getByText(/^Failed to delete: .*Make sure no line items are assigned to it/),
-    ).toBeVisible();
+      .getByRole('button', { name: 'Delete Teachers' });
+    await expect(inUse).toBeDisabled();
+    await expect(inUse).toHaveAccessibleDescription(/^In use by [\d,]+ lines?; move them first$/);
   });
 });
 

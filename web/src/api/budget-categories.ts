@@ -90,6 +90,14 @@ export function useSetCategoryYoY() {
   });
 }
 
+/**
+ * The counts the server checks before deleting a category (every year's lines): a category with
+ * any cannot be deleted, so its Delete is disabled, saying why (components/in-use).
+ */
+export function categoryUsage(category: Pick<BudgetCategory, 'lineItemCount'>) {
+  return [[category.lineItemCount, 'line']] as const;
+}
+
 export function useDeleteBudgetCategory() {
   const invalidate = useInvalidateBudgetData();
   return useMutation({ mutationFn: budgetCategoriesApi.remove, onSuccess: invalidate });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '@web/api/client';
 import { refreshAllLines } from '@web/api/line-items';
 import { Alert } from '@web/components/alert';
@@ -13,6 +13,49 @@ export interface BulkPickProps {
   /** Called with what the change did and, when the server answered one, its note on locked salary lines. */
   onDone(message: string, note?: string): void;
   onProblem(message: string): void;
+}
+
+/** Why a bulk action of the grids waits: nothing is ticked (its button's description and title). */
+export const TICK_FIRST = 'Tick lines first (the box at the start of each row)';
+
+/**
+ * A bulk action's button: disabled while nothing is ticked, described by (and titled with) the
+ * reason, as the Positions manager's Apply to Selected is, rather than refusing the press.
+ */
+export function BulkButton({
+  selected,
+  busy,
+  variant = 'secondary',
+  onClick,
+  children,
+}: {
+  selected: number;
+  busy: boolean;
+  variant?: 'primary' | 'secondary' | 'danger';
+  onClick(): void;
+  children: ReactNode;
+}) {
+  const whyId = useId();
+  const none = selected === 0;
+  return (
+    <>
+      <button
+        type="button"
+        className={`btn btn--${variant} btn--small`}
+        disabled={busy || none}
+        title={none ? TICK_FIRST : undefined}
+        aria-describedby={none ? whyId : undefined}
+        onClick={onClick}
+      >
+        {children}
+      </button>
+      {none ? (
+        <span id={whyId} className="visually-hidden">
+          {TICK_FIRST}
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 /** What an applied change says: the toast's words, and the server's note on locked salary lines if any. */
@@ -78,9 +121,9 @@ export function BulkPickAction(props: BulkPickActionProps) {
 
   return (
     <>
-      <button type="button" className="btn btn--secondary btn--small" disabled={busy} onClick={start}>
+      <BulkButton selected={ids.length} busy={busy} onClick={start}>
         {title}
-      </button>
+      </BulkButton>
       <Modal
         open={open}
         onOpenChange={setOpen}

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { errorMessage } from '@web/api/client';
 import {
   useSalaryBudgetPreview,
   useUpdateSalaryBudget,
   type UpdateSalaryBudgetResult,
 } from '@web/api/budget-comparison';
+import { useBudgetYears } from '@web/api/budget-years';
 import { Alert } from '@web/components/alert';
+import { homeElsewhere, OpenBudgetYear, plannedElsewhere } from '@web/components/shell/planned-elsewhere';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { countOf, formatMoney, formatMoneyCents } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
@@ -110,6 +112,13 @@ export function SalaryBudgetButton({
   const key = `${budgetYearId}:${fiscalYear}`;
   const shown = outcome?.key === key ? outcome : null;
   const fy = fiscalYearLabel(fiscalYear);
+  // Each fiscal year is planned in one budget year: the server refuses the update anywhere else,
+  // so it is not offered here; the reason is said with the button, and the way to that year.
+  const years = useBudgetYears();
+  const home = years.data ? homeElsewhere(budgetYearId, fiscalYear, years.data) : null;
+  // The shell's note above the page offers the way there already when this budget year plans nothing.
+  const noted = years.data ? plannedElsewhere(budgetYearId, years.data) !== null : false;
+  const whyId = useId();
   const run = () => {
     setOutcome(null);
     update.mutate(
@@ -139,10 +148,19 @@ export function SalaryBudgetButton({
           setConfirming(true);
           preview.mutate({ budgetYearId, fiscalYear });
         }}
-        disabled={update.isPending}
+        disabled={update.isPending || home !== null}
+        aria-describedby={home ? whyId : undefined}
       >
         {update.isPending ? 'Updating...' : `Update ${fy} Salary Budget`}
       </button>
+      {home ? (
+        <div className="comparison-elsewhere">
+          <span className="field__hint" id={whyId}>
+            FY{fiscalYear} is planned in budget year {home.budgetYear}: its salary budget is updated there.
+          </span>
+          {noted ? null : <OpenBudgetYear id={home.budgetYearId} label={home.budgetYear} />}
+        </div>
+      ) : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import type { BudgetCategory } from '@web/api/budget-categories';
+import { categoryUsage, type BudgetCategory } from '@web/api/budget-categories';
+import { DeleteAction, inUseReason } from '@web/components/in-use';
 import { formatMoney } from '@web/lib/format';
 import { FORECAST_BASE, forecast } from './forecast';
 import { YoYInput } from './yoy-input';
 import { numCol, TableHead } from '@web/components/table-head';
 import { RowAction } from '@web/components/form/button';
+import { ScrollArea } from '@web/components/scroll-area';
 import { LINES_ALL_YEARS } from '@web/lib/count-labels';
 
 interface CategoryCardProps {
@@ -57,25 +59,33 @@ export function CategoryCard({
         </dl>
         {category.description ? <p className="bc-card__description">{category.description}</p> : null}
         <YoYInput category={category} onDraft={setDraft} onSave={onSaveYoY} saving={savingYoY} />
-        <table className="bc-forecast">
-          <caption>
-            5-year forecast from {formatMoney(FORECAST_BASE)}
-            {rate === null ? ' (no increase set)' : ` at ${rate}% a year`}
-          </caption>
-          <TableHead cols={years.map((_, i) => numCol(`Year ${i + 1}`))} />
-          <tbody>
-            <tr>
-              {years.map((amount, i) => (
-                <td key={i} className="num">
-                  {formatMoney(amount)}
-                </td>
-              ))}
-            </tr>
-          </tbody>
-        </table>
+        <ScrollArea label={`${category.name} 5-year forecast`}>
+          <table className="bc-forecast">
+            <caption>
+              5-year forecast from {formatMoney(FORECAST_BASE)}
+              {rate === null ? ' (no increase set)' : ` at ${rate}% a year`}
+            </caption>
+            <TableHead cols={years.map((_, i) => numCol(`Year ${i + 1}`))} />
+            <tbody>
+              <tr>
+                {years.map((amount, i) => (
+                  <td key={i} className="num">
+                    {formatMoney(amount)}
+                  </td>
+                ))}
+              </tr>
+            </tbody>
+          </table>
+        </ScrollArea>
         <div className="bc-card__actions">
           <RowAction action="Edit" name={category.name} onClick={onEdit} />
-          <RowAction action="Delete" name={category.name} variant="danger" onClick={onDelete} />
+          {/* A category with lines cannot be deleted (as on Manage Data's Budget Categories): said here. */}
+          <DeleteAction
+            name={category.name}
+            why={inUseReason(categoryUsage(category))}
+            whyId={`category-${category.id}-in-use`}
+            onClick={onDelete}
+          />
         </div>
       </div>
     </article>

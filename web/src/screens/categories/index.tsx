@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   useBudgetCategories,
   useDeleteBudgetCategory,
@@ -13,9 +13,9 @@ import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { Spinner } from '@web/components/spinner';
 import { useSavedNotice } from '@web/components/saved-notice';
+import { useToast } from '@web/components/toast';
 import { CategoryCard } from './category-card';
 import { CategoryEditor } from './category-editor';
-import { useStatus } from './use-status';
 import './categories.css';
 
 /** Budget Categories: a card per category with a quick YoY edit and the 5-year forecast it implies. */
@@ -24,7 +24,9 @@ export function CategoriesScreen() {
   const codes = useDeseCodes();
   const setYoY = useSetCategoryYoY();
   const remove = useDeleteBudgetCategory();
-  const { status, ok, fail, clear } = useStatus();
+  // Messages are toasts: the user has scrolled to a card, far below the top of the page.
+  const notify = useToast();
+  const ok = useCallback((title: string) => notify({ title }), [notify]);
   const saved = useSavedNotice(ok);
   const [editing, setEditing] = useState<BudgetCategory | null>(null);
   const [open, setOpen] = useState(false);
@@ -47,7 +49,11 @@ export function CategoriesScreen() {
       const { message } = await remove.mutateAsync(target.id);
       ok(message);
     } catch (err) {
-      fail(`Failed to delete: ${errorMessage(err, 'Unknown error')}`);
+      notify({
+        title: `Failed to delete ${target.name}`,
+        description: errorMessage(err, 'Unknown error'),
+        variant: 'error',
+      });
     } finally {
       setToDelete(null);
     }
@@ -63,7 +69,6 @@ export function CategoriesScreen() {
             type="button"
             className="btn btn--primary"
             onClick={() => {
-              clear();
               setEditing(null);
               setOpen(true);
             }}
@@ -72,11 +77,6 @@ export function CategoriesScreen() {
           </button>
         }
       />
-      {status ? (
-        <div className="bc-status">
-          <Alert variant={status.kind}>{status.text}</Alert>
-        </div>
-      ) : null}
       {categories.isPending ? <Spinner label="Loading categories..." /> : null}
       {categories.isError ? (
         <Alert title="Failed to load categories">Please reload the page to try again.</Alert>
@@ -95,7 +95,6 @@ export function CategoriesScreen() {
             savingYoY={setYoY.isPending && setYoY.variables?.id === c.id}
             onSaveYoY={(value) => saveYoY(c, value)}
             onEdit={() => {
-              clear();
               setEditing(c);
               setOpen(true);
             }}

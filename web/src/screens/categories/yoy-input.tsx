@@ -7,7 +7,10 @@ import { parsePercent } from './forecast';
 
 interface YoYInputProps {
   category: BudgetCategory;
-  /** The value being typed, for the live forecast. */
+  /**
+   * The value being typed, for the live forecast: only a value the API's schema accepts (or null
+   * for an empty field); while the field is refused, the forecast keeps the last valid value.
+   */
   onDraft(value: number | null): void;
   /** Saves the value; a refusal rejects with the server's error. */
   onSave(value: number): Promise<unknown>;
@@ -15,6 +18,18 @@ interface YoYInputProps {
 }
 
 const show = (v: number | null) => (v === null ? '' : String(v));
+
+/** What was typed as the schema reads it: a number, or the text itself (so its message says so). */
+const asInput = (text: string) => parsePercent(text) ?? text;
+
+/** The typed increase when the API's schema accepts it (null for an empty field), else undefined. */
+function draftOf(text: string): number | null | undefined {
+  if (text.trim() === '') {
+    return null;
+  }
+  const parsed = patchYoYBody.safeParse({ defaultYoYIncrease: asInput(text) });
+  return parsed.success ? parsed.data.defaultYoYIncrease : undefined;
+}
 
 /**
  * The quick edit of a category's default year-over-year increase: saved on blur or Enter, and only
@@ -26,7 +41,7 @@ export function YoYInput({ category, onDraft, onSave, saving }: YoYInputProps) {
     patchYoYBody,
     { defaultYoYIncrease: show(category.defaultYoYIncrease) },
     // Text that is not a number reaches the schema as such, so its own message says so.
-    { toInput: (v) => ({ defaultYoYIncrease: parsePercent(v.defaultYoYIncrease) ?? v.defaultYoYIncrease }) },
+    { toInput: (v) => ({ defaultYoYIncrease: asInput(v.defaultYoYIncrease) }) },
   );
   const { reset } = form;
   const submitted = useRef<number | null>(null);
@@ -85,7 +100,10 @@ export function YoYInput({ category, onDraft, onSave, saving }: YoYInputProps) {
               onChange={(e) => {
                 form.setValue('defaultYoYIncrease', e.target.value);
                 form.setFormError(null);
-                onDraft(parsePercent(e.target.value));
+                const draft = draftOf(e.target.value);
+                if (draft !== undefined) {
+                  onDraft(draft);
+                }
               }}
               onBlur={commit}
               onKeyDown={(e) => {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import {
+  categoryUsage,
   useBudgetCategories,
   useDeleteBudgetCategory,
   useDeseCodes,
@@ -57,7 +58,7 @@ export function BudgetCategoriesTab({ flash }: { flash: Flash }) {
       emptyHint="Add one with Add Budget Category."
       caption="Budget categories"
       columns={columns}
-      usage={(c) => [[c.lineItemCount, 'line']]}
+      usage={categoryUsage}
       remove={remove}
       deleteFailure="Make sure no line items are assigned to it"
       renderModal={(modal) => <BudgetCategoryModal {...modal} />}

@@ -8,6 +8,7 @@ import { useCan } from '@web/auth/use-can';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { Alert } from '@web/components/alert';
 import { BulkActionsModal } from '@web/components/bulk-actions-modal';
+import { BulkButton } from '@web/components/bulk-pick-action';
 import { DataGrid, GridPlaceholder } from '@web/components/data-grid/data-grid';
 import { ExportToolbar } from '@web/components/data-grid/export-toolbar';
 import { GridToolbar } from '@web/components/grid-toolbar';
@@ -151,9 +152,15 @@ export function OperatingBudgetScreen() {
         >
           <div className="grid-toolbar__actions">
             {canEdit ? (
-              <button type="button" className="btn btn--primary btn--small" onClick={() => setBulkOpen(true)}>
+              // Disabled, saying why, while nothing is ticked (as the Proposed Budget Manager's).
+              <BulkButton
+                selected={selection.length}
+                busy={false}
+                variant="primary"
+                onClick={() => setBulkOpen(true)}
+              >
                 Bulk Actions{selection.length ? ` (${count(selection.length)})` : ''}
-              </button>
+              </BulkButton>
             ) : null}
             <ExportToolbar
               apiRef={apiRef}

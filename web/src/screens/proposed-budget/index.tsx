@@ -72,12 +72,15 @@ export function ProposedBudgetScreen() {
     outcome,
     refuse,
     moveOn,
+    forget,
     deleteOne,
     deleteSelected,
     assignBuilding,
     bulkProps,
   } = useProposedActions(selection, clearSelection);
 
+  // The header's budget year or the fiscal year changed: the banner spoke of the other year's lines.
+  useEffect(() => forget(), [budgetYear?.id, years.fiscalYear, forget]);
   const lines = useProposedLines(budgetYear?.id, years.fiscalYear);
   const totalsFilter = useMemo(
     () => proposedTotalsFilter(budgetYear?.id, years.fiscalYear, filters),

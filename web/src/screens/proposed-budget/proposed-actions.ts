@@ -24,9 +24,10 @@ const count = (n: number) => n.toLocaleString('en-US');
  * and building, and the props of the Set Function Code, Set Category and Set Fund dialogs. Each reports in
  * the grid's outcome banner; `busy` is shared, so one change runs at a time.
  *
- * A refusal of a press ('Please select items first') shares that banner but answers only the press:
+ * A refusal of a press ('Please select a building') shares that banner but answers only the press:
  * it goes once the user does anything else (`moveOn`: ticks rows, opens an editor, starts a change),
- * so it is never left beside what followed, such as the toast of a saved line.
+ * so it is never left beside what followed, such as the toast of a saved line. Both go once another
+ * year is shown (`forget`).
  */
 export function useProposedActions(selection: ProposedLineItem[], clearSelection: () => void) {
   const notify = useToast();
@@ -37,6 +38,11 @@ export function useProposedActions(selection: ProposedLineItem[], clearSelection
   const [reported, setReported] = useState<Outcome | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const moveOn = useCallback(() => setRefusal(null), []);
+  // Another year is shown: what was said of the last one's lines goes with them.
+  const forget = useCallback(() => {
+    setRefusal(null);
+    setReported(null);
+  }, []);
   const setOutcome = (next: Outcome | null) => {
     setRefusal(null);
     setReported(next);
@@ -134,6 +140,7 @@ export function useProposedActions(selection: ProposedLineItem[], clearSelection
     outcome,
     refuse,
     moveOn,
+    forget,
     deleteOne,
     deleteSelected,
     assignBuilding,

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useBuildings } from '@web/api/lookups';
+import { BulkButton } from '@web/components/bulk-pick-action';
 import { DISTRICT_WIDE } from '@web/components/data-grid/column-types';
 import { Select } from '@web/components/select';
 
@@ -9,13 +10,16 @@ interface ProposedBulkBarProps {
   /** Called with a building id, or null for District Wide. */
   onAssign(buildingId: number | null, buildingName: string): void;
   onDelete(): void;
-  /** A refusal of the press ('Please select items first', ...), shown until the user does something else. */
+  /** A refusal of the press ('Please select a building'), shown until the user does something else. */
   onProblem(message: string): void;
   /** The user did something else (picked a building): a refusal of an earlier press goes. */
   onMoveOn(): void;
 }
 
-/** Bulk assign building and bulk delete for the selected proposed lines. */
+/**
+ * Bulk assign building and bulk delete for the selected proposed lines: both disabled, saying why,
+ * while nothing is ticked.
+ */
 export function ProposedBulkBar({
   selectedCount,
   busy,
@@ -35,24 +39,12 @@ export function ProposedBulkBar({
   );
 
   const assign = () => {
-    if (selectedCount === 0) {
-      onProblem('Please select items first');
-      return;
-    }
     if (!building) {
       onProblem('Please select a building');
       return;
     }
     const name = options.find((o) => o.value === building)?.label ?? '';
     onAssign(building === 'none' ? null : Number(building), name);
-  };
-
-  const remove = () => {
-    if (selectedCount === 0) {
-      onProblem('Please select items to delete');
-      return;
-    }
-    onDelete();
   };
 
   return (
@@ -68,12 +60,12 @@ export function ProposedBulkBar({
         }}
         disabled={busy}
       />
-      <button type="button" className="btn btn--secondary btn--small" disabled={busy} onClick={assign}>
+      <BulkButton selected={selectedCount} busy={busy} onClick={assign}>
         Assign Building
-      </button>
-      <button type="button" className="btn btn--danger btn--small" disabled={busy} onClick={remove}>
+      </BulkButton>
+      <BulkButton selected={selectedCount} busy={busy} variant="danger" onClick={onDelete}>
         Delete Selected
-      </button>
+      </BulkButton>
     </div>
   );
 }
