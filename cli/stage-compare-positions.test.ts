@@ -110,7 +110,7 @@ describe('budget-cli stage compare: positions changed', () => {
     expect(rows[0]).toMatch(/Art Teacher\s+Oak Hill\s+closed \(1 holder left\)\s+closed\s+.*Committee vote/);
     // Beside the adoption's reason, why the scenario's cut picked the position (no $0 warning here).
     const head = section.split('\n')[1];
-    expect(head).toMatch(/\breason\s+picked\s+by\s+when$/);
+    expect(head).toMatch(/\bReason\s+Picked\s+By\s+When$/);
     expect(rows[0]).toMatch(
       new RegExp(`Committee vote\\s+${why.replace(/[()]/g, '\\$&')}\\s+Dana Whitfield`),
     );
