@@ -159,6 +159,20 @@ export const POSITION_FUND_PARTS = `SELECT NULL::integer AS fund_id, pc.budgeted
               FROM position_fund_shares x WHERE x.position_id = pc.id) fs`;
 
 /**
+ * POSITION_FUND_PARTS for a whole roster read as sets (positionCosts 'sets', run through asSets),
+ * joined after a positionCosts-shaped `pc` (id, fte, budgeted_cost) as `fp` (fund_id, cost, share),
+ * the same parts: the fund shares as one windowed read of every position's (a district sets few)
+ * instead of a probe per position. A position without shares is one general-fund part
+ * (fs.position_id NULL), its whole FTE and cost.
+ */
+export const POSITION_FUND_PARTS_AS_SETS = `LEFT JOIN (SELECT x.position_id, x.fund_id, x.fte, sum(x.fte) OVER (PARTITION BY x.position_id ORDER BY x.fund_id) AS upto
+                 FROM position_fund_shares x) fs ON fs.position_id = pc.id
+    CROSS JOIN LATERAL (SELECT CASE WHEN fs.position_id IS NULL THEN NULL::integer ELSE ${OWN_FUND('fs.fund_id')} END AS fund_id,
+                               CASE WHEN fs.position_id IS NULL THEN pc.budgeted_cost
+                                    ELSE ${fundPart('pc.budgeted_cost', 'fs.upto', 'fs.fte', 'pc.fte')} END AS cost,
+                               CASE WHEN fs.position_id IS NULL THEN pc.fte ELSE fs.fte END AS share) fp`;
+
+/**
  * The positions' budgeted cost per (category, building, function code, fund) of a roster, in the
  * shape of the payroll groups the salary budget is set from (server/domains/line-items/
  * reconciliation.ts): category_id, building_id, code, fund_id (NULL: the general fund), total,
@@ -167,22 +181,16 @@ export const POSITION_FUND_PARTS = `SELECT NULL::integer AS fund_id, pc.budgeted
  * and frozen ones add 0.
  *
  * `sets`: the whole roster joined as sets (positionCostsAsSets; run it through asSets) and the fund
- * shares as one windowed read of every position's (a district sets few), for a read of every
- * position; without it, probed position by position, which a condition on the groups' columns
- * narrows to the positions it names.
+ * shares too (POSITION_FUND_PARTS_AS_SETS), for a read of every position; without it, probed
+ * position by position, which a condition on the groups' columns narrows to the positions it names.
  */
 export function positionCostGroups(scope: PositionScope, shape: 'probes' | 'sets' = 'probes'): string {
   const parts =
     shape === 'probes' || 'ids' in scope
       ? `(${positionCosts(scope)}) pc
     CROSS JOIN LATERAL (${POSITION_FUND_PARTS}) fp`
-      : // A position without shares is one general-fund part (fs.position_id NULL), as in POSITION_FUND_PARTS.
-        `(${positionCosts(scope, 'sets')}) pc
-    LEFT JOIN (SELECT x.position_id, x.fund_id, x.fte, sum(x.fte) OVER (PARTITION BY x.position_id ORDER BY x.fund_id) AS upto
-                 FROM position_fund_shares x) fs ON fs.position_id = pc.id
-    CROSS JOIN LATERAL (SELECT CASE WHEN fs.position_id IS NULL THEN NULL::integer ELSE ${OWN_FUND('fs.fund_id')} END AS fund_id,
-                               CASE WHEN fs.position_id IS NULL THEN pc.budgeted_cost
-                                    ELSE ${fundPart('pc.budgeted_cost', 'fs.upto', 'fs.fte', 'pc.fte')} END AS cost) fp`;
+      : `(${positionCosts(scope, 'sets')}) pc
+    ${POSITION_FUND_PARTS_AS_SETS}`;
   return `SELECT pc.category_id, pc.building_id, pc.dese_code AS code, fp.fund_id,
       coalesce(sum(fp.cost), 0) AS total, count(*)::int AS count
     FROM ${parts}

@@ -1,7 +1,7 @@
 import type { Db } from '@server/db/index';
 import { LINE_FUND } from '@server/domains/funds';
 import { lineCode } from '@server/sql/line-code';
-import { asSets, POSITION_FUND_PARTS, positionCosts } from '@server/sql/position-cost';
+import { asSets, POSITION_FUND_PARTS_AS_SETS, positionCosts } from '@server/sql/position-cost';
 import { TOTALS, type TotalsRow } from './positions';
 
 /**
@@ -97,8 +97,9 @@ export interface FundFteRow {
 
 /**
  * The FTE each fund pays of a year's filled and vacant positions (their shares:
- * POSITION_FUND_PARTS), by building, by function code and in total; funds not named to residents
- * together as fund_id null.
+ * POSITION_FUND_PARTS_AS_SETS), by building, by function code and in total; funds not named to
+ * residents together as fund_id null. The whole roster and its shares read as sets (asSets), as
+ * staffingRows reads it: probed position by position it grew to seconds at 20,000 positions.
  */
 export async function fundFteRows(
   db: Db,
@@ -106,21 +107,23 @@ export async function fundFteRows(
   fiscalYear: number,
   held = false,
 ): Promise<FundFteRow[]> {
-  const { rows } = await db.raw(
-    `SELECT CASE WHEN GROUPING(x.building_id) = 0 THEN 'building' WHEN GROUPING(x.dese_code) = 0 THEN 'function'
+  const { rows } = await asSets(db, (trx) =>
+    trx.raw(
+      `SELECT CASE WHEN GROUPING(x.building_id) = 0 THEN 'building' WHEN GROUPING(x.dese_code) = 0 THEN 'function'
                  ELSE 'total' END AS dimension,
             coalesce(x.building_id::text, x.dese_code) AS key,
             CASE WHEN GROUPING(x.building_id) = 0 THEN min(x.building_name) END AS name, x.fund_id,
             sum(x.share)::text AS fte
        FROM (SELECT pc.building_id, pc.function_code AS dese_code, b.name AS building_name, fp.share,
                     CASE WHEN f.show_to_residents THEN f.id END AS fund_id
-               FROM (${staffingSource(positionCosts({ budgetYearId, fiscalYear }), fiscalYear, held)}) pc
-               CROSS JOIN LATERAL (${POSITION_FUND_PARTS}) fp
+               FROM (${staffingSource(positionCosts({ budgetYearId, fiscalYear }, 'sets'), fiscalYear, held)}) pc
+               ${POSITION_FUND_PARTS_AS_SETS}
                JOIN funds f ON f.id = ${LINE_FUND('fp.fund_id')}
                LEFT JOIN buildings b ON b.id = pc.building_id
               WHERE pc.status NOT IN ('closed', 'frozen')) x
       GROUP BY GROUPING SETS ((x.building_id, x.fund_id), (x.dese_code, x.fund_id), (x.fund_id))
       ORDER BY 1, 3 NULLS LAST, 2`,
+    ),
   );
   return rows;
 }
