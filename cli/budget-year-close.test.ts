@@ -27,7 +27,7 @@ describe('budget-cli budget-year close and reopen', () => {
       expect(bad.stderr).toContain('FISCAL_YEAR: Invalid fiscal year: FY2x');
       const nowhere = await cli('budget-year', 'close', 'FY2031');
       expect(nowhere.code).toBe(2);
-      expect(nowhere.stderr).toContain('No budget year plans FY2031');
+      expect(nowhere.stderr).toContain('No budget year plans FY31');
 
       const closed = await cli('budget-year', 'close', 'FY2028', '--note', 'Books closed');
       expect(closed.code, closed.stderr).toBe(0);

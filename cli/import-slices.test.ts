@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '@shared/day-words';
 import { createCliRunner, type CliRunner } from '../test/cli';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/import');
@@ -120,7 +121,7 @@ describe('budget-cli import of the fixture slices', () => {
   );
 
   it(
-    'counts the last row in its progress, and warns when the same file was imported before',
+    'counts the last row in its progress, and refuses the same file into the same year without --again',
     { timeout: 120_000 },
     async () => {
       // A file whose last line has no line break (the real Boston file) read
@@ -142,9 +143,48 @@ describe('budget-cli import of the fixture slices', () => {
       const again = await cli(...args, '--dry-run', '--json');
       expect(again.code, again.stderr).toBe(0);
       const runId = json(first.stdout).importRunId as number;
-      expect(json(again.stdout).duplicateOf).toMatchObject({ id: runId, importedCount: 30 });
-      expect(again.stderr).toContain(`Warning: this exact file was imported before (import run ${runId}, `);
-      expect(again.stderr).toContain('importing it again adds its rows a second time.');
+      expect(json(again.stdout).duplicateOf).toMatchObject({
+        id: runId,
+        importedCount: 30,
+        budgetYear: 'FY26',
+      });
+      const when = formatDateTime(json(again.stdout).duplicateOf.createdAt as string);
+      const words = `This file was imported into FY26 on ${when} by budget-cli (30 lines); importing it again adds them a second time.`;
+      expect(again.stderr).toContain(`Warning: ${words}`);
+
+      // The import itself is refused, nothing written, until --again says so.
+      const lines = async () => {
+        const db = await runner.openDb();
+        try {
+          return Number((await db.knex('line_items').count({ n: '*' }).first())?.n);
+        } finally {
+          await db.close();
+        }
+      };
+      const before = await lines();
+      const refused = await cli(...args);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toContain(`${words} Add --again to import it anyway.`);
+      expect(await lines()).toBe(before);
+      const repeated = await cli(...args, '--again');
+      expect(repeated.code, repeated.stderr).toBe(0);
+      expect(repeated.stderr).toContain(`Warning: ${words}`);
+      expect(await lines()).toBe(before + 30);
+    },
+  );
+
+  it(
+    'says an amount column of text is mapped but unreadable, not unmapped',
+    { timeout: 60_000 },
+    async () => {
+      const file = path.join(runner.dataDir, 'tbd-budget.csv');
+      writeFileSync(file, 'Account Description,Function,Budget\nSupplies,2330,TBD\nBooks,2410,TBD\n');
+      const res = await cli('import', file, '--type', 'proposed', '--budget-year', 'FY26', '--dry-run');
+      expect(res.code).not.toBe(0);
+      expect(res.stderr).toContain(
+        'Amount is mapped to column "Budget", but its values are not amounts (row 2: "TBD")',
+      );
+      expect(res.stderr).not.toContain('Please map required fields');
     },
   );
 
@@ -210,7 +250,7 @@ describe('budget-cli import of the fixture slices', () => {
     );
     expect(slip.code).toBe(2);
     expect(slip.stderr).toContain('names FY28 but would hold FY26 lines: add --version-fiscal-year FY28');
-    // ...and --version-fiscal-year chooses the year it holds.
+    // ...and --version-fiscal-year chooses the year it holds (the same file into FY26 again: --again).
     const chosen = await cli(
       'import',
       file,
@@ -223,6 +263,7 @@ describe('budget-cli import of the fixture slices', () => {
       '--create-version',
       '--version-fiscal-year',
       'FY28',
+      '--again',
       '--json',
     );
     expect(chosen.code, chosen.stderr).toBe(0);

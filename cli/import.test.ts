@@ -108,7 +108,7 @@ describe('budget-cli import', () => {
     // A 400, bad input: exit 2.
     expect(res.code).toBe(2);
     expect(res.stderr).toContain(
-      'FY2027 is planned in budget year FY26, its one home: import, stage and plan FY2027 there, not in budget year FY27',
+      'FY27 is planned in budget year FY26, its one home: import, stage and plan FY27 there, not in budget year FY27',
     );
     expect(await lines()).toBe(before);
   });

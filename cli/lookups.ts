@@ -3,7 +3,7 @@ import { AppError, validationFailed } from '@server/errors';
 import type { Actor } from '@server/policies/index';
 import { pickDefaultBudgetYear } from '@shared/schemas/budget-years';
 import { parseFiscalYear } from '@shared/schemas/fiscal-year';
-import { fiscalYears, homeOfFiscalYear, listBudgetYears } from '@server/domains/budgets';
+import { fiscalYears, homeOfFiscalYear, listBudgetYears, noHomeMessage } from '@server/domains/budgets';
 import { openingFiscalYear } from '@shared/fiscal-year-choice';
 import { listWorkGroups } from '@server/domains/budgets';
 import { funds as fundsService } from '@server/domains/funds';
@@ -162,7 +162,7 @@ export async function yearsToRead(
 export async function homeBudgetYearId(app: AppContext, fiscalYear: number): Promise<number> {
   const home = await homeOfFiscalYear(app.db, fiscalYear);
   if (!home) {
-    throw validationFailed([{ path: 'FISCAL_YEAR', message: `No budget year plans FY${fiscalYear}` }]);
+    throw validationFailed([{ path: 'FISCAL_YEAR', message: noHomeMessage(fiscalYear) }]);
   }
   return home.id;
 }

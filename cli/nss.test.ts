@@ -110,4 +110,40 @@ describe('budget-cli nss', () => {
     const rules = await cli('nss', 'rules', '--fiscal-year', 'FY28');
     expect(rules.stdout).toContain('Transportation of students to and from school does not count');
   });
+
+  it('takes a foundation enrollment written with thousands separators, as its dollar flags', async () => {
+    const figures = (enrollment: string) =>
+      cli(
+        'nss',
+        'figures',
+        'set',
+        '--fiscal-year',
+        'FY29',
+        '--foundation-enrollment',
+        enrollment,
+        '--foundation-budget',
+        '$21,450,000',
+        '--required-local-contribution',
+        '14,000,000',
+        '--chapter70-aid',
+        '7,450,000',
+        '--required-nss',
+        '21,450,000',
+        '--json',
+      );
+    const garbled = await figures('1,50');
+    expect(garbled.code).toBe(2);
+    expect(garbled.stderr).toContain('--foundation-enrollment: Enter the foundation enrollment in pupils');
+    const set = await figures('1,500.25');
+    expect(set.code, set.stderr).toBe(0);
+    expect(JSON.parse(set.stdout).figures).toMatchObject({
+      fiscalYear: 2029,
+      foundationEnrollment: 1500.25,
+      foundationBudget: 21_450_000,
+      requiredNss: 21_450_000,
+    });
+    // Printed as it was typed: pupils grouped as every count the CLI prints.
+    const listed = await cli('nss', 'figures', 'list');
+    expect(listed.stdout).toMatch(/^FY29 +1,500\.25 +\$21,450,000\.00 /m);
+  });
 });

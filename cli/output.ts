@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError, translateDbError } from '@server/errors';
-import { fromCents, parseMoneyText } from '@shared/money';
+import { fromCents, parseMoneyText, ungroupedDecimal } from '@shared/money';
 import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
 import { forTheCommandLine } from './wording';
 
@@ -77,11 +77,27 @@ export function moneyFlag(value: string | undefined): number | string | undefine
 }
 
 /**
- * A number flag (an id, an FTE, a year) as the API would receive it: plain decimal text becomes its
+ * A number flag (an id, a version, a step) as the API would receive it: plain decimal text becomes its
  * number; anything else ('', '0x10', '1,000', '1e3') stays text, which the schema refuses by name.
+ * Counts and FTE take thousands separators too: countFlag.
  */
 export function numberFlag<T>(value: T): T | number {
   return typeof value === 'string' && /^[-+]?(\d+\.?\d*|\.\d+)$/.test(value.trim()) ? Number(value) : value;
+}
+
+/**
+ * THE reading of a count or share flag (--foundation-enrollment, --count, --fte, --share): as
+ * numberFlag, and with thousands separators as people write a count and the money flags take them
+ * ('1,500' pupils). Anything else ('1,50', '1.5k') stays text, which the schema refuses by name.
+ */
+export function countFlag<T>(value: T): T | number {
+  if (typeof value !== 'string') {
+    return value;
+  }
+  const text = value.trim();
+  const sign = /^[-+]/.test(text) ? text[0] : '';
+  const plain = ungroupedDecimal(text.slice(sign.length));
+  return plain === null ? value : Number(sign === '-' ? `-${plain}` : plain);
 }
 
 /** A schema field as the flag a person types: townFunding -> --town-funding (array indexes dropped). */

@@ -167,7 +167,7 @@ export const COMMAND_GROUPS: CommandGroup[] = [
         description: 'First start of a district: name, categories, work groups; prints what is still missing',
       },
       'budget-year': {
-        description: 'Budget years: list them, create one from nothing; close a past fiscal year as history',
+        description: 'Budget years: list, create, edit or delete one; close a past fiscal year as history',
       },
     },
   },

@@ -139,7 +139,7 @@ describe('budget-cli publish', () => {
       );
       expect(notHome.code).not.toBe(0);
       expect(notHome.stderr).toContain(
-        'FY2030 is planned in budget year FY30, its one home: import, stage and plan FY2030 there, not in budget year FY26',
+        'FY30 is planned in budget year FY30, its one home: import, stage and plan FY30 there, not in budget year FY26',
       );
       expect(await snapshots()).toEqual(before);
 

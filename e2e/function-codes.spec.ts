@@ -14,7 +14,7 @@ import { chooseOption } from './select';
 
 // A proposed line without a function code shows on the Budget Dashboard as '$X in N lines have no
 // function code'; its link opens the Proposed Budget Manager filtered to those lines. The ADMIN
-// then adds an account rule on Function-Code Rules (through the Admin menu), applies it to FY27
+// then adds an account rule on Function Codes (through the Admin menu), applies it to FY27
 // after the count it shows, and the line has the rule's code. Each size makes its own line and
 // rule, and removes both at the end.
 
@@ -66,7 +66,8 @@ for (const size of SIZES) {
 
     // The rule: by account, a pattern that reaches this line alone.
     await navigate(page, 'Function Codes');
-    await expect(page.getByRole('heading', { level: 1, name: 'Function-Code Rules' })).toBeVisible();
+    // The page is titled as the menu entry that opens it (it said 'Function-Code Rules').
+    await expect(page.getByRole('heading', { level: 1, name: 'Function Codes' })).toBeVisible();
     await page.getByRole('button', { name: 'Add Rule' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Function-Code Rule' });
     await dialog.getByRole('button', { name: 'Add Rule' }).click();

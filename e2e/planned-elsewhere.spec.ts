@@ -32,6 +32,16 @@ for (const [label, width, height] of [
     await page.getByRole('option', { name: new RegExp(`^${bare.fiscalYear}\\b`) }).click();
     await expect(note).toContainText(`Budget year ${bare.fiscalYear} plans no fiscal year of its own`);
     await expect(note).toContainText(`in budget year ${home.fiscalYear}`);
+    // The years are named as the header and every screen name them: FY25, never FY2025.
+    const planned = list.homes
+      .filter((h: { budgetYearId: number }) => h.budgetYearId === home.id)
+      .map((h: { fiscalYear: number }) => h.fiscalYear)
+      .sort((a: number, b: number) => a - b);
+    await expect(note).toContainText(`FY${String(planned[0]).slice(2)}`);
+    await expect(note).toContainText(
+      `FY${String(planned.at(-1)).slice(2)} in budget year ${home.fiscalYear}`,
+    );
+    await expect(note).not.toContainText(/FY\d{4}/);
     expect(await axeViolations(page)).toEqual([]);
     await saveScreen(page, `planned-elsewhere-${label}`);
 

@@ -124,7 +124,7 @@ for (const size of [
       data: line(2027),
     });
     expect(refused.status()).toBe(400);
-    expect((await refused.json()).error).toContain('FY2027 is planned in budget year FY26, its one home');
+    expect((await refused.json()).error).toContain('FY27 is planned in budget year FY26, its one home');
     // A year of budget year FY27's own, FY2032 (no other spec writes it): a proposed line whose
     // amount is still to come, $0 for residents.
     const { lineItem } = await apiCall(page, 'POST', '/line-items', {

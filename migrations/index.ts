@@ -57,6 +57,7 @@ import * as lineFteThousandths from './20261207000100_line_fte_thousandths';
 import * as scenarioPositionPickWhy from './20261208000100_scenario_position_pick_why';
 import * as positionVacancyRate from './20261210000100_position_vacancy_rate';
 import * as adoptionPositionPickWhy from './20261211000100_adoption_position_pick_why';
+import * as importRunsFileSha256 from './20261212000100_import_runs_file_sha256';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -124,6 +125,7 @@ const migrations: Record<string, Migration> = {
   '20261208000100_scenario_position_pick_why': scenarioPositionPickWhy,
   '20261210000100_position_vacancy_rate': positionVacancyRate,
   '20261211000100_adoption_position_pick_why': adoptionPositionPickWhy,
+  '20261212000100_import_runs_file_sha256': importRunsFileSha256,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

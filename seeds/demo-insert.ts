@@ -115,9 +115,9 @@ export async function insertReference(trx: Knex.Transaction): Promise<ReferenceI
  */
 export async function insertBudgetYears(trx: Knex.Transaction, teacherGroups: number[]) {
   const notes: Record<number, string> = {
-    2025: 'Last year’s workspace: FY2025 is planned in budget year FY26, its one home.',
+    2025: 'Last year’s workspace: FY25 is planned in budget year FY26, its one home.',
     2026: 'Current year. FY25 and FY26 payroll imported from MUNIS; FY27 projected.',
-    2027: 'Next spring’s workspace: FY2027 is planned in budget year FY26, its one home; FY2028 starts here.',
+    2027: 'Next spring’s workspace: FY27 is planned in budget year FY26, its one home; FY28 starts here.',
   };
   const years = new Map<number, number>();
   const operating = new Map<number, number>();

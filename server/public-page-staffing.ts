@@ -2,6 +2,7 @@ import { fiscalYearLabel, showsFrozen } from '@shared/budget-math';
 import { escapeHtml, table, type Row } from '@server/lib/html';
 import { smallGroupsNote } from '@shared/schemas/public-dashboard';
 import { fteChange, type PublicStaffing, type StaffingFte } from '@shared/schemas/staffing';
+import { signedText } from '@shared/signed-words';
 
 /** FTE to the thousandth, as the interactive page writes it. */
 const fte = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
@@ -9,8 +10,7 @@ const change = (now: StaffingFte, before: StaffingFte | null) => {
   if (!before) {
     return 'New';
   }
-  const d = fteChange(now.fte, before.fte);
-  return d > 0 ? `+${fte(d)}` : d < 0 ? `\u2212${fte(-d)}` : fte(0);
+  return signedText(fteChange(now.fte, before.fte), fte);
 };
 
 /**

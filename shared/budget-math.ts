@@ -95,6 +95,11 @@ export function fiscalYearLabel(year: number): string {
   return `FY${String(((year % 100) + 100) % 100).padStart(2, '0')}`;
 }
 
+/** A run of fiscal years in a sentence: 'FY26 to FY30', or 'FY26' alone. */
+export function fiscalYearsText(first: number, last: number): string {
+  return first === last ? fiscalYearLabel(first) : `${fiscalYearLabel(first)} to ${fiscalYearLabel(last)}`;
+}
+
 /**
  * Budget Comparison's variance thresholds, in percent of the operating amount:
  * within 1% is ALIGNED, within 5% MINOR, over 5% HIGHLIGHT (the row is highlighted), over 10% LARGE.

@@ -1,5 +1,6 @@
 import { fiscalYearLabel } from '@shared/budget-math';
-import { formatMoney, formatNumber } from '@shared/money';
+import { formatDateTime } from '@shared/day-words';
+import { formatMoney, formatNumber, parseWrittenMoney } from '@shared/money';
 import type { ImportResult, ImportType } from '@shared/schemas/import';
 
 /**
@@ -50,4 +51,70 @@ export function nextYearSalariesText(
     `Next-year salaries: ${formatNumber(n.automatic)} computed by the automatic rule, ` +
     `${formatNumber(n.manual)} kept from the file.${flagged}`
   );
+}
+
+/** An earlier import of byte-identical file, as an analysis lists it. */
+export interface EarlierImport {
+  createdAt: string;
+  user: string | null;
+  importedCount: number;
+  budgetYearId?: number | null;
+  budgetYear?: string | null;
+}
+
+/** The earlier imports of the same bytes into one budget year (the analysis lists every year's). */
+export const importsInto = <T extends EarlierImport>(previous: readonly T[], budgetYearId: number): T[] =>
+  previous.filter((p) => p.budgetYearId === budgetYearId);
+
+const earlierRun = (p: EarlierImport) =>
+  `on ${formatDateTime(p.createdAt)} by ${p.user ?? 'an unknown user'} (${formatNumber(p.importedCount)} line${p.importedCount === 1 ? '' : 's'})`;
+
+/**
+ * 'This file was imported into FY26 on Nov 3, 2026, 3:00 PM by finance@example.org (412 lines); importing
+ * it again adds them a second time.' A payroll's or a budget's lines are added beside the year's,
+ * never in their place, so the same bytes twice count every line twice: the wizard's confirm step,
+ * the API's refusal (ALREADY_IMPORTED) and the CLI say it with these words.
+ */
+export function repeatImportText(previous: readonly EarlierImport[]): string {
+  const year = previous[0]?.budgetYear ?? 'this budget year';
+  const runs = previous.map(earlierRun).join(' and ');
+  return `This file was imported into ${year} ${runs}; importing it again adds them a second time.`;
+}
+
+/** The code of the 409 that refuses the same file into the same budget year and kind again. */
+export const ALREADY_IMPORTED = 'ALREADY_IMPORTED';
+
+/** 'Please map required fields: Last Name, Current Salary': a required field left unmapped. */
+export const requiredFieldsText = (labels: readonly string[]) =>
+  `Please map required fields: ${labels.join(', ')}`;
+
+/** Required fields whose values are amounts: a column mapped to one must hold some. */
+export const AMOUNT_FIELDS: ReadonlySet<string> = new Set(['currentSalary', 'amount']);
+
+/**
+ * The first value of a mapped amount column when none of its values (the first rows) reads as an
+ * amount, or null when one does or the column is blank: a column of 'TBD' is mapped but unreadable,
+ * which is not the same mistake as leaving the field unmapped. Read by the one parser of written
+ * money, as the import reads each row.
+ */
+export function unreadableAmounts(
+  values: Iterable<{ row: number; text: string }>,
+): { row: number; text: string } | null {
+  let first: { row: number; text: string } | null = null;
+  for (const value of values) {
+    const parsed = parseWrittenMoney(value.text);
+    if (parsed.value !== null) {
+      return null;
+    }
+    if (parsed.problem && !first) {
+      first = value;
+    }
+  }
+  return first;
+}
+
+/** 'Amount is mapped to column "Budget", but its values are not amounts (row 2: "TBD")'. */
+export function notAmountsText(label: string, column: string, first: { row: number; text: string }): string {
+  const text = first.text.length > 40 ? `${first.text.slice(0, 40)}…` : first.text;
+  return `${label} is mapped to column "${column}", but its values are not amounts (row ${first.row}: "${text}")`;
 }

@@ -11,9 +11,11 @@ import {
   formatMoneyCents,
   formatNumber,
   fromCents,
+  moneyFromText,
   nearestCents,
   parseMoneyText,
   sumDollars,
+  ungroupedDecimal,
 } from './money';
 
 const cents = (text: string) => {
@@ -53,6 +55,25 @@ describe('cents and dollars', () => {
     expect(fromCents(-123n)).toBe(-1.23);
     expect(centsText(-5n)).toBe('-0.05');
     expect(centsText(120000050n)).toBe('1200000.50');
+  });
+
+  it("reads the database's numeric text as dollars through whole cents, and what is not cents as 0", () => {
+    expect(moneyFromText('311865755.60')).toBe(311865755.6);
+    expect(moneyFromText('-1234.5')).toBe(-1234.5);
+    expect(moneyFromText('999999999999.99')).toBe(999_999_999_999.99);
+    expect(moneyFromText('0')).toBe(0);
+    expect(moneyFromText('10.005')).toBe(0);
+    expect(moneyFromText('')).toBe(0);
+  });
+
+  it('reads a count with thousands separators in groups of three, as the money flags do', () => {
+    expect(ungroupedDecimal('1,500')).toBe('1500');
+    expect(ungroupedDecimal('1,500.25')).toBe('1500.25');
+    expect(ungroupedDecimal('3912')).toBe('3912');
+    expect(ungroupedDecimal('.5')).toBe('0.5');
+    for (const garbage of ['1,50', '15,00', '1e3', '-5', '$5', '', '1,500,00']) {
+      expect(ungroupedDecimal(garbage)).toBeNull();
+    }
   });
 
   it('sums through cents (0.1 + 0.2 is 0.3) and rounds a spreadsheet float once', () => {

@@ -100,6 +100,12 @@ export function fromUnits(units: bigint, places: number): number {
 /** Cents to dollars (the nearest number; exact for every numeric(14,2) amount). */
 export const fromCents = (cents: bigint | number): number => fromUnits(BigInt(cents), 2);
 
+/**
+ * Dollars of an amount's decimal text, through whole cents: the database's numeric text ('1250.50'
+ * -> 1250.5). Text that is not whole cents reads as 0, as a missing figure does on every total.
+ */
+export const moneyFromText = (text: string): number => fromCents(toCents(text) ?? 0n);
+
 /** Cents as two-decimal dollar text, for SQL parameters and stored text: 120000050n -> '1200000.50'. */
 export function centsText(cents: bigint | number): string {
   const units = BigInt(cents);
@@ -226,6 +232,14 @@ const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d*)?$/;
 const DASH_ZERO = /^\$?\s*[-\u2013\u2014]+\s*\$?$/;
 
 /**
+ * A number written with or without thousands separators, as plain decimal text: '1,500.25' ->
+ * '1500.25', '.5' -> '0.5'. Null for anything else ('1,50', '1e3', '-5', '$5'): the caller reads signs.
+ */
+export function ungroupedDecimal(text: string): string | null {
+  return PLAIN.test(text) || GROUPED.test(text) ? text.replace(/,/g, '').replace(/^\./, '0.') : null;
+}
+
+/**
  * Money as finance offices write it (trimmed text), to an exact decimal string with two places:
  * '$1,234.50' -> '1234.50'; '1,234' -> '1234.00'; '(1,234.00)', '-$500', '$-500', '1,234.00-' and
  * '1,234 CR' -> negative; '-' and '$ -' (accounting zeros) -> '0.00'; blank -> null. More than two
@@ -262,11 +276,10 @@ export function parseWrittenMoney(raw: string): WrittenMoney {
     negative = !negative;
     text = text.slice(lead[0].length);
   }
-  text = text.replace(/^\$/, '');
-  if (!PLAIN.test(text) && !GROUPED.test(text)) {
+  const plain = ungroupedDecimal(text.replace(/^\$/, ''));
+  if (plain === null) {
     return { value: null, problem: 'is not an amount' };
   }
-  const plain = text.replace(/,/g, '').replace(/^\./, '0.');
   // roundDecimal gives '0.00', never '-0.00'.
   return roundMoney(negative ? `-${plain}` : plain);
 }

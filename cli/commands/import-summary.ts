@@ -1,12 +1,10 @@
 import { fiscalYearLabel } from '@shared/budget-math';
-import { formatDateTime } from '@shared/day-words';
 import { formatDecimalMoney as dollars, formatMoneyCents as money } from '@shared/money';
 import {
   RESULT_ERRORS_SHOWN,
   RESULT_WARNINGS_SHOWN,
   openPositionsText,
   rulesDisagreeText,
-  type ImportAnalysis,
   type ImportResult,
   type ImportType,
   type Reconciliation,
@@ -58,17 +56,6 @@ export function reconciliationLines(r: Reconciliation): string[] {
     out.push(`  ${count(r.totalRowCount)} total or subtotal row(s) compared, not added.`);
   }
   return out;
-}
-
-/** 'this exact file was imported before: import run 12, 2025-07-01 14:03 by ...; importing it again adds its rows again'. */
-export function duplicateText(previous: readonly ImportAnalysis['previousImports'][number][]): string {
-  const runs = previous
-    .map(
-      (p) =>
-        `import run ${p.id}, ${formatDateTime(p.createdAt)} by ${p.user ?? 'unknown'} (${count(p.importedCount)} rows)`,
-    )
-    .join('; ');
-  return `this exact file was imported before (${runs}); importing it again adds its rows a second time.`;
 }
 
 /** 'Skipped 24,880: 24,880 not one of the district's buildings': every count written one way. */

@@ -8,7 +8,8 @@ import { fieldsFor, importTypeSchema, SKIP } from '@shared/schemas/import';
 import { importLocalFile } from '@server/domains/imports';
 import type { ImportProgress } from '@server/domains/imports';
 import { listVersions } from '@server/domains/budgets';
-import { duplicateText, summaryLines } from './import-summary';
+import { ALREADY_IMPORTED, importsInto, repeatImportText } from '@shared/import-words';
+import { summaryLines } from './import-summary';
 import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';
 import { forTheMapFlag } from '../map-refusal';
@@ -27,6 +28,7 @@ const flags = z.object({
     .default([]),
   noteColumn: z.array(z.string()).optional(),
   dryRun: z.boolean().optional(),
+  again: z.boolean().optional(),
   onlyDistrictBuildings: z.boolean().optional(),
   json: z.boolean().optional(),
 });
@@ -145,6 +147,10 @@ export function registerImportCommands(program: Command): void {
       "leave out rows whose building names none of the district's buildings (a city's payroll)",
     )
     .option('--dry-run', 'check every row and report, then roll back')
+    .option(
+      '--again',
+      'import a file already imported into this budget year as this type (its lines are added a second time)',
+    )
     .option('--json', 'print the result as JSON')
     .action(async (file: string, raw: Record<string, unknown>) => {
       const opts = parseFlags(flags, raw, { columnMappings: '--map', noteColumns: '--note-column' });
@@ -162,10 +168,14 @@ export function registerImportCommands(program: Command): void {
             overrides: parseMaps(opts.map),
             noteColumns: opts.noteColumn,
             dryRun: opts.dryRun,
+            allowRepeat: opts.again,
             onlyDistrictBuildings: opts.onlyDistrictBuildings,
             onProgress: progress.update,
           });
         } catch (err) {
+          if (err instanceof AppError && err.code === ALREADY_IMPORTED) {
+            throw new AppError(err.status, err.code, `${err.message} Add --again to import it anyway.`);
+          }
           throw forTheMapFlag(
             err,
             fieldsFor(opts.type).map((f) => f.field),
@@ -173,9 +183,11 @@ export function registerImportCommands(program: Command): void {
         } finally {
           progress.end();
         }
-        const duplicateOf = outcome.analysis.previousImports[0] ?? null;
+        // A repeat into this year (a dry run, or --again): the lines come twice, said on stderr.
+        const repeats = importsInto(outcome.analysis.previousImports, budgetYear.id);
+        const duplicateOf = repeats[0] ?? null;
         if (duplicateOf) {
-          process.stderr.write(`Warning: ${duplicateText(outcome.analysis.previousImports)}\n`);
+          process.stderr.write(`Warning: ${repeatImportText(repeats)}\n`);
         }
         // Payroll moves its holders' positions' cost: a voted year's salary lines do not have it.
         noteLockedLines(outcome.result);

@@ -21,7 +21,7 @@ import { scenarioMeter, yearMeter } from '@server/domains/massachusetts';
 import { perPupil } from '@server/domains/massachusetts';
 import { withCli } from '../context';
 import { yearsToRead } from '../lookups';
-import { moneyFlag, parseFlags, printJson, printRows, numberFlag } from '../output';
+import { countFlag, moneyFlag, parseFlags, printJson, printRows } from '../output';
 
 const yearFlag = z.object({ fiscalYear: fiscalYearInput });
 /** A read's --fiscal-year: without it, the budget year's current one (yearsToRead). */
@@ -74,7 +74,7 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 function figuresRows(figures: StateFigures[]) {
   return figures.map((f) => ({
     fiscalYear: fiscalYearLabel(f.fiscalYear),
-    foundationEnrollment: f.foundationEnrollment,
+    foundationEnrollment: formatNumber(f.foundationEnrollment, 2),
     foundationBudget: money(f.foundationBudget),
     requiredNss: money(f.requiredNss),
     carryForward: money(f.carryForward),
@@ -224,7 +224,7 @@ export function registerNssCommands(program: Command): void {
       const input = parseFlags(
         stateFiguresBody,
         {
-          foundationEnrollment: numberFlag(str('foundationEnrollment')),
+          foundationEnrollment: countFlag(str('foundationEnrollment')),
           foundationBudget: moneyFlag(str('foundationBudget')),
           requiredLocalContribution: moneyFlag(str('requiredLocalContribution')),
           chapter70Aid: moneyFlag(str('chapter70Aid')),
@@ -242,7 +242,7 @@ export function registerNssCommands(program: Command): void {
           return;
         }
         process.stdout.write(
-          `${res.created ? 'Entered' : 'Replaced'} the ${fiscalYearLabel(fiscalYear)} state figures: required NSS ${money(res.figures.requiredNss)}, foundation enrollment ${res.figures.foundationEnrollment}.\n`,
+          `${res.created ? 'Entered' : 'Replaced'} the ${fiscalYearLabel(fiscalYear)} state figures: required NSS ${money(res.figures.requiredNss)}, foundation enrollment ${formatNumber(res.figures.foundationEnrollment, 2)}.\n`,
         );
       });
     });

@@ -4,7 +4,7 @@ import type { Actor } from '@server/policies/index';
 import { listBudgetCategories, listBuildings } from '@server/domains/budgets';
 import { getPosition } from '@server/domains/positions';
 import { fundNamed } from '../lookups';
-import { numberFlag } from '../output';
+import { countFlag } from '../output';
 
 /** Names the positions commands take, resolved through the services the API uses. */
 
@@ -75,7 +75,7 @@ export async function fundSharesOf(
   for (const share of split) {
     shares.push({
       fundId: await fundNamed(app, actor, share.fund, '--fund-share'),
-      fte: numberFlag(share.fte),
+      fte: countFlag(share.fte),
     });
   }
   return shares;

@@ -4,7 +4,7 @@ import * as s from '@shared/schemas/positions';
 import * as service from '@server/domains/positions';
 import { withCli, type CliRun } from '../context';
 import { workGroupNamed } from '../lookups';
-import { noteLockedLines, parseFlags, printJson, printRows, numberFlag } from '../output';
+import { countFlag, noteLockedLines, parseFlags, printJson, printRows, numberFlag } from '../output';
 import { printPosition } from './positions';
 import type { SalaryLinesLocked } from '@shared/schemas/reconciliation';
 import {
@@ -38,7 +38,7 @@ async function placeFlags(app: CliRun['app'], actor: CliRun['actor'], o: Opts) {
     categoryId: o.category === undefined ? undefined : await categoryId(app, actor, String(o.category)),
     workGroupId:
       o.workGroup === undefined ? undefined : (await workGroupNamed(app, actor, String(o.workGroup))).id,
-    fte: numberFlag(o.fte),
+    fte: countFlag(o.fte),
     vacancyStep: numberFlag(o.step),
     vacancyLane: o.lane,
     fundShares: await fundSharesOf(app, actor, o.fundShare),
@@ -165,7 +165,7 @@ export function registerPositionWriteCommands(program: Command, cmd: Command): v
           id,
           parseFlags(
             s.fillPositionBody,
-            { version, lineItemId: numberFlag(o.line), fteShare: numberFlag(o.share), reason: o.reason },
+            { version, lineItemId: numberFlag(o.line), fteShare: countFlag(o.share), reason: o.reason },
             FLAGS,
           ),
         ),

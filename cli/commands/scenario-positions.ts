@@ -14,7 +14,7 @@ import {
 import { scenarioPositions as service } from '@server/domains/planning';
 import { budgetYearOrDefault, workGroupNamed } from '../lookups';
 import { withCli } from '../context';
-import { parseFlags, printJson, printRows, numberFlag } from '../output';
+import { countFlag, parseFlags, printJson, printRows, numberFlag } from '../output';
 import { buildingId, categoryId, POSITION_FLAGS } from './positions-lookups';
 import { fiscalYearFlag, scenarioNamed, unknownScenario } from './scenarios-flags';
 
@@ -149,7 +149,7 @@ export function registerScenarioPositionCommands(cmd: Command, program: Command)
         {
           title: o.title,
           buildingId: await buildingId(app, actor, String(o.building)),
-          fte: numberFlag(o.fte),
+          fte: countFlag(o.fte),
           vacanciesFirst: !o.filledFirst,
           reason: o.reason,
           dryRun: Boolean(o.dryRun),
@@ -188,8 +188,8 @@ export function registerScenarioPositionCommands(cmd: Command, program: Command)
               ? undefined
               : (await workGroupNamed(app, actor, String(o.workGroup))).id,
           deseCode: o.function,
-          fte: numberFlag(o.fte),
-          count: numberFlag(o.count),
+          fte: countFlag(o.fte),
+          count: countFlag(o.count),
           vacancyStep: numberFlag(o.step),
           vacancyLane: o.lane,
           reason: o.reason,

@@ -9,6 +9,7 @@ import { createBudgetYear, seedDemoCategories, setupStatus } from '@server/domai
 import { AppError } from '@server/errors';
 import { withCli } from '../context';
 import { registerBudgetYearClose } from './budget-year-close';
+import { registerBudgetYearEdit } from './budget-year-edit';
 import { registerBudgetYearRollForward } from './budget-year-roll-forward';
 import { parseFlags, printJson, printRows } from '../output';
 import { allBudgetYears } from '../lookups';
@@ -129,9 +130,10 @@ const spanText = (first: number, last: number) =>
 function registerBudgetYear(program: Command): void {
   const cmd = program
     .command('budget-year')
-    .description('Budget years: list them, create one from nothing; close a past fiscal year as history');
+    .description('Budget years: list, create, edit or delete one; close a past fiscal year as history');
   registerBudgetYearClose(cmd, program);
   registerBudgetYearRollForward(cmd, program);
+  registerBudgetYearEdit(cmd, program);
   cmd
     .command('list')
     .description('The budget years: the fiscal years each plans, its current one, whether it holds lines')

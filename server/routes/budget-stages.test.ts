@@ -115,6 +115,14 @@ describe('budget stages', () => {
     expect(res.body.events).toEqual([]);
   });
 
+  it('refuses a fiscal year no budget year plans, instead of showing it a Draft stage', async () => {
+    const res = await t.api('get', `/budget-stages?budgetYearId=${w.budgetYearId}&fiscalYear=FY1999`, {
+      token: viewer.token,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('fiscalYear: No budget year plans FY99');
+  });
+
   it('refuses FINANCE, an out-of-order stage, bad dates and notes, and unknown years: nothing written', async () => {
     const before = await stageRows();
     expect((await advance('SUPERINTENDENT_RECOMMENDED', {}, finance.token)).status).toBe(403);

@@ -1,6 +1,12 @@
-import { budgetYearResponse, budgetYearsResponse, currentFiscalYearBody } from '@shared/schemas/budget-years';
+import {
+  budgetYearResponse,
+  budgetYearsResponse,
+  currentFiscalYearBody,
+  deletedBudgetYearResponse,
+} from '@shared/schemas/budget-years';
+import { editBudgetYearBody, editedBudgetYearResponse } from '@shared/schemas/setup';
 import { idParams } from '@shared/schemas/common';
-import { budgetYears as service } from '@server/domains/budgets';
+import { budgetYearEdit, budgetYears as service } from '@server/domains/budgets';
 import { defineRoute, type AnyRoute } from './define';
 
 export const budgetYearRoutes: AnyRoute[] = [
@@ -24,5 +30,29 @@ export const budgetYearRoutes: AnyRoute[] = [
     response: budgetYearResponse,
     handler: ({ app, actor, params, body }) =>
       service.setCurrentFiscalYear(app, actor, params.id, body.currentFiscalYear),
+  }),
+  // Who may create a budget year (POST /budget-years, budgets.manage) may edit and delete one.
+  defineRoute({
+    method: 'patch',
+    path: '/budget-years/:id',
+    summary:
+      "Rename a budget year, change its notes, or change the fiscal years it plans (a dropped year must hold nothing; an added one must not be another budget year's)",
+    tag: 'Budget years',
+    action: 'budgets.manage',
+    params: idParams,
+    body: editBudgetYearBody,
+    response: editedBudgetYearResponse,
+    handler: ({ app, actor, params, body }) => budgetYearEdit.editBudgetYear(app, actor, params.id, body),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/budget-years/:id',
+    summary:
+      'Delete a budget year that holds nothing (no lines, positions, scenarios, imports, stages...); 409 saying what it holds otherwise',
+    tag: 'Budget years',
+    action: 'budgets.manage',
+    params: idParams,
+    response: deletedBudgetYearResponse,
+    handler: ({ app, actor, params }) => budgetYearEdit.deleteBudgetYear(app, actor, params.id),
   }),
 ];

@@ -91,7 +91,7 @@ describe('Publish when another budget year arrives beside a published year', () 
       {
         path: 'fiscalYear',
         message:
-          'FY2027 is planned in budget year FY26, its one home: import, stage and plan FY2027 there, not in budget year FY27',
+          'FY27 is planned in budget year FY26, its one home: import, stage and plan FY27 there, not in budget year FY27',
       },
     ]);
     // A line added by hand (the payroll line) is refused the same way, naming the field.
@@ -162,7 +162,7 @@ describe('Publish when another budget year arrives beside a published year', () 
     const notHome = await publish({ budgetYears: [{ fiscalYear: NEXT, budgetYearId: fy27 }] });
     expect(notHome.status).toBe(400);
     expect(notHome.body.error).toBe(
-      'FY2027 is planned in budget year FY26, its one home: import, stage and plan FY2027 there, not in budget year FY27',
+      'FY27 is planned in budget year FY26, its one home: import, stage and plan FY27 there, not in budget year FY27',
     );
     const notPublished = await publish({ budgetYears: [{ fiscalYear: 2026, budgetYearId: w.budgetYearId }] });
     expect(notPublished.status).toBe(400);

@@ -164,7 +164,7 @@ describe('first start of a district on an empty database', () => {
       {
         path: 'firstFiscalYear',
         message:
-          'FY2032 is planned in budget year FY28, its one home: import, stage and plan FY2032 there, not in budget year FY33',
+          'FY32 is planned in budget year FY28, its one home: import, stage and plan FY32 there, not in budget year FY33',
       },
     ]);
     expect(await written()).toEqual(before);

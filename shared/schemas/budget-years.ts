@@ -47,3 +47,48 @@ export const currentFiscalYearBody = z.strictObject({
 });
 export type CurrentFiscalYearBody = z.infer<typeof currentFiscalYearBody>;
 export const budgetYearResponse = z.object({ budgetYear: budgetYearSchema });
+
+/** What a budget year holds (GET /setup, DELETE /budget-years/:id's refusal): each table's count. */
+const HOLDING_WORDS = {
+  lines: ['line', 'lines'],
+  projectedLines: ['projected line', 'projected lines'],
+  positions: ['position', 'positions'],
+  scenarios: ['scenario', 'scenarios'],
+  imports: ['import', 'imports'],
+  stages: ['budget stage', 'budget stages'],
+  adoptions: ['adoption', 'adoptions'],
+  cutScenarios: ['cut scenario', 'cut scenarios'],
+  cutFloors: ['cut floor', 'cut floors'],
+  enrollment: ['enrollment row', 'enrollment rows'],
+  analyses: ['AI analysis', 'AI analyses'],
+  snapshots: ['published snapshot', 'published snapshots'],
+  finalVersions: ['final version', 'final versions'],
+  rollForwards: ['roll forward', 'roll forwards'],
+} as const;
+export type HoldingKey = keyof typeof HOLDING_WORDS;
+
+/** '1,234 lines and 3 scenarios' (each count that is not zero), or null when it holds nothing. */
+export function holdingsPhrase(holdings: Readonly<Record<HoldingKey, number>>): string | null {
+  const parts = (Object.keys(HOLDING_WORDS) as HoldingKey[])
+    .filter((k) => holdings[k] > 0)
+    .map((k) => `${holdings[k].toLocaleString('en-US')} ${HOLDING_WORDS[k][holdings[k] === 1 ? 0 : 1]}`);
+  if (!parts.length) {
+    return null;
+  }
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+/** Why a budget year cannot be deleted ('FY26 holds 1,234 lines and 3 scenarios: ...'), or null. */
+export function undeletableReason(
+  label: string,
+  holdings: Readonly<Record<HoldingKey, number>>,
+): string | null {
+  const held = holdingsPhrase(holdings);
+  return held ? `${label} holds ${held}: it cannot be deleted` : null;
+}
+
+/** DELETE /budget-years/:id */
+export const deletedBudgetYearResponse = z.object({
+  deleted: z.object({ id: z.number().int(), fiscalYear: z.string() }),
+});
+export type DeletedBudgetYear = z.infer<typeof deletedBudgetYearResponse>;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fiscalYearFromDate, fiscalYearInput, fiscalYearLabel, parseFiscalYear } from './fiscal-year';
+import {
+  fiscalYearFromDate,
+  fiscalYearInput,
+  fiscalYearLabel,
+  parseFiscalYear,
+  secondHomeMessage,
+} from './fiscal-year';
 
 describe('parseFiscalYear', () => {
   it.each<[string | number, number | null]>([
@@ -76,6 +82,18 @@ describe('fiscalYearLabel', () => {
     for (let year = 1950; year <= 2049; year++) {
       expect(parseFiscalYear(fiscalYearLabel(year))).toBe(year);
     }
+  });
+});
+
+describe('secondHomeMessage', () => {
+  // The refusal names the year as the header and every screen do (FY27), where it said FY2027.
+  it('names the fiscal year by its short label, as the budget years are named', () => {
+    expect(secondHomeMessage(2027, 'FY26', 'FY27')).toBe(
+      'FY27 is planned in budget year FY26, its one home: import, stage and plan FY27 there, not in budget year FY27',
+    );
+    expect(secondHomeMessage(2005, 'FY06')).toBe(
+      'FY05 is planned in budget year FY06, its one home: import, stage and plan FY05 there',
+    );
   });
 });
 

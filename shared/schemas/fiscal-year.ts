@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fiscalYearLabel, fiscalYearsText } from '@shared/budget-math';
 
 /**
  * Fiscal years. A fiscal year is an integer named after the calendar year it ends in:
@@ -63,7 +64,7 @@ export function parseFiscalYear(label: string | number): number | null {
 }
 
 // The label's one home is the budget arithmetic (no zod: the web's small bundles use it too).
-export { fiscalYearLabel } from '@shared/budget-math';
+export { fiscalYearLabel, fiscalYearsText };
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 
@@ -111,9 +112,11 @@ export const fiscalYearInput = z.union([z.string(), z.number()]).transform((valu
 
 /**
  * Why a fiscal year's plan is refused in a budget year other than its home (docs/ARCHITECTURE.md,
- * 'One home for each fiscal year'): the database trigger's refusal and the services' alike.
+ * 'One home for each fiscal year'): the database trigger's refusal and the services' alike. The year
+ * is named as every screen names it ('FY27', fiscalYearLabel), so the refusal reads as the header did.
  */
 export function secondHomeMessage(fiscalYear: number, homeLabel: string, refusedLabel?: string): string {
   const elsewhere = refusedLabel ? `, not in budget year ${refusedLabel}` : '';
-  return `FY${fiscalYear} is planned in budget year ${homeLabel}, its one home: import, stage and plan FY${fiscalYear} there${elsewhere}`;
+  const fy = fiscalYearLabel(fiscalYear);
+  return `${fy} is planned in budget year ${homeLabel}, its one home: import, stage and plan ${fy} there${elsewhere}`;
 }

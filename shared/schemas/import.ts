@@ -60,6 +60,9 @@ export const previousImportSchema = z.object({
   createdAt: z.string(),
   user: z.string().nullable(),
   importedCount: z.number().int(),
+  /** The budget year a payroll or budget import went into, and its label (FY26); the ledger has none. */
+  budgetYearId: z.number().int().nullable().optional(),
+  budgetYear: z.string().nullable().optional(),
 });
 
 export const analysisResponse = z.object({
@@ -100,6 +103,11 @@ export const executeBody = z.strictObject({
   dryRun: z.boolean().optional(),
   /** Leave out rows whose building cell is filled and names none of the district's buildings. */
   onlyDistrictBuildings: z.boolean({ error: 'onlyDistrictBuildings must be true or false' }).optional(),
+  /**
+   * Import a file already imported into this budget year as this kind: its lines are added a second
+   * time. Without it such an import is refused (409 ALREADY_IMPORTED); a dry run is never refused.
+   */
+  allowRepeat: z.boolean({ error: 'allowRepeat must be true or false' }).optional(),
 });
 
 export const importWarningSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_CURRENT_FISCAL_YEAR, MIN_CURRENT_FISCAL_YEAR, budgetYearSchema } from './budget-years';
-import { parseFiscalYear } from './fiscal-year';
+import { fiscalYearLabel, fiscalYearsText, parseFiscalYear } from './fiscal-year';
 
 /**
  * First start of a district: the setup status, and a new budget year with what makes it
@@ -71,7 +71,7 @@ export const createBudgetYearBody = z
       ctx.addIssue({
         code: 'custom',
         path: ['lastFiscalYear'],
-        message: `The last fiscal year comes before the first (FY${first})`,
+        message: `The last fiscal year comes before the first (${fiscalYearLabel(first)})`,
       });
       return;
     }
@@ -79,7 +79,7 @@ export const createBudgetYearBody = z
       ctx.addIssue({
         code: 'custom',
         path: ['firstFiscalYear'],
-        message: `The fiscal years FY${first} to FY${last} do not include the budget year's own (FY${b.label})`,
+        message: `Planning ${fiscalYearsText(first, last)} leaves out the budget year's own fiscal year, ${fiscalYearLabel(b.label)}`,
       });
     }
     const current = b.currentFiscalYear;
@@ -87,7 +87,7 @@ export const createBudgetYearBody = z
       ctx.addIssue({
         code: 'custom',
         path: ['currentFiscalYear'],
-        message: `The current fiscal year must be one of its fiscal years, FY${first} to FY${last}`,
+        message: `The current fiscal year must be one of its fiscal years, ${fiscalYearsText(first, last)}`,
       });
     }
   });
@@ -126,7 +126,12 @@ export const setupStatusResponse = z.object({
   complete: z.boolean(),
   steps: z.array(setupStepSchema),
   budgetYears: z.array(
-    budgetYearSchema.extend({ fiscalYears: z.array(z.number().int()), scenarioCount: z.number().int() }),
+    budgetYearSchema.extend({
+      fiscalYears: z.array(z.number().int()),
+      scenarioCount: z.number().int(),
+      /** Why it cannot be deleted ('FY26 holds 1,234 lines: ...'), or null when it holds nothing. */
+      cannotDelete: z.string().nullable(),
+    }),
   ),
 });
 export type SetupStatus = z.infer<typeof setupStatusResponse>;
@@ -137,3 +142,38 @@ export const seedCategoriesResponse = z.object({
   alreadyThere: z.array(z.string()),
 });
 export type SeedCategoriesResult = z.infer<typeof seedCategoriesResponse>;
+
+/**
+ * PATCH /budget-years/:id: a new name, notes, or span of fiscal years. Whether the span still holds
+ * the budget year's own and current fiscal years, and drops none that holds anything, is the
+ * server's to say (it reads the database); this checks what the body alone can.
+ */
+export const editBudgetYearBody = z
+  .strictObject({
+    name: z.string().trim().min(1, 'Name cannot be empty').max(200).optional(),
+    notes: z.string().trim().max(2000).nullable().optional(),
+    firstFiscalYear: setupYear.optional(),
+    lastFiscalYear: setupYear.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (
+      b.firstFiscalYear !== undefined &&
+      b.lastFiscalYear !== undefined &&
+      b.firstFiscalYear > b.lastFiscalYear
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lastFiscalYear'],
+        message: `The last fiscal year comes before the first (${fiscalYearLabel(b.firstFiscalYear)})`,
+      });
+    }
+  });
+export type EditBudgetYearBody = z.input<typeof editBudgetYearBody>;
+export type EditBudgetYearInput = z.output<typeof editBudgetYearBody>;
+
+/** PATCH /budget-years/:id's answer: the budget year and the fiscal years it now plans. */
+export const editedBudgetYearResponse = z.object({
+  budgetYear: budgetYearSchema,
+  fiscalYears: z.array(z.number().int()),
+});
+export type EditedBudgetYear = z.infer<typeof editedBudgetYearResponse>;

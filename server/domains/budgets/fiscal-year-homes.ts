@@ -1,6 +1,6 @@
 import type { Db } from '@server/db/index';
 import { validationFailed } from '@server/errors';
-import { parseFiscalYear, secondHomeMessage } from '@shared/schemas/fiscal-year';
+import { fiscalYearLabel, parseFiscalYear, secondHomeMessage } from '@shared/schemas/fiscal-year';
 import * as q from './queries/fiscal-year-homes';
 
 /**
@@ -30,6 +30,9 @@ export async function homeOfFiscalYear(db: Db, fiscalYear: number): Promise<q.Ho
     null
   );
 }
+
+/** The refusal of a fiscal year no budget year holds (homeOfFiscalYear is null), in one wording. */
+export const noHomeMessage = (fiscalYear: number) => `No budget year plans ${fiscalYearLabel(fiscalYear)}`;
 
 /** Whether the fiscal year's home is recorded (claimed), not just read where its lines are. */
 export async function hasRecordedHome(db: Db, fiscalYear: number): Promise<boolean> {

@@ -4,6 +4,8 @@ export { budgetComparison } from './budget-comparison';
 export * as budgetSettings from './budget-settings';
 export { listBudgetYears } from './budget-years';
 export * as budgetYears from './budget-years';
+export * as budgetYearEdit from './budget-year-edit';
+export { plannedFiscalYearsSql } from './queries/budget-year-holdings';
 export { type BuildingMatchMethod, buildingMatcher, createBuilding, listBuildings } from './buildings';
 export * as buildings from './buildings';
 export { budgetStats, budgetSummary, rangeLabel } from './dashboard';
@@ -17,6 +19,7 @@ export {
   hasRecordedHome,
   type HomeCandidate,
   homeOfFiscalYear,
+  noHomeMessage,
   refuseSecondHome,
   releaseFiscalYearHome,
   keepingHomes,

@@ -7,9 +7,12 @@ import type { ImportResult, ImportType } from '@shared/schemas/import';
 import { findBudgetYearRow } from '@server/domains/budgets';
 import { findVersionById } from '@server/domains/budgets';
 import { refuseSecondHome, requireBudgetYear } from '@server/domains/budgets';
+import { isBlankRow } from '@server/lib/import/cells';
+import { ALREADY_IMPORTED, repeatImportText } from '@shared/import-words';
 import { headerOf, sampleRows } from './import-analyze';
-import { resolveMapping } from './import-mapping';
+import { refuseUnreadableAmounts, resolveMapping } from './import-mapping';
 import { runImport, type ImportProgress } from './import-run';
+import { findRunsOfFile } from './queries/runs-of-file';
 
 export interface ImportPlan {
   importType: ImportType;
@@ -22,6 +25,8 @@ export interface ImportPlan {
   dryRun?: boolean;
   /** Leave out rows whose filled building cell names none of the district's buildings. */
   onlyDistrictBuildings?: boolean;
+  /** Import a file already imported into this budget year as this kind (its lines come twice). */
+  allowRepeat?: boolean;
   onProgress?: (progress: ImportProgress) => void;
 }
 
@@ -56,8 +61,24 @@ async function loadTargets(app: AppContext, plan: ImportPlan) {
 }
 
 /**
+ * A payroll's or a budget's lines are added beside the year's, never in their place: the same bytes
+ * again into the same budget year and kind would count every line twice, so that is refused (409,
+ * nothing written) unless the plan says allowRepeat. A dry run writes nothing and is not refused.
+ */
+async function refuseRepeat(app: AppContext, plan: ImportPlan, sha256: string): Promise<void> {
+  if (plan.dryRun || plan.allowRepeat) {
+    return;
+  }
+  const earlier = await findRunsOfFile(app.db, sha256, plan.importType, plan.budgetYearId);
+  if (earlier.length) {
+    throw new AppError(409, ALREADY_IMPORTED, repeatImportText(earlier), earlier);
+  }
+}
+
+/**
  * Imports a file already on disk with a confirmed mapping, in one transaction (see runImport).
- * `header` comes from the analysis when the wizard stored it; otherwise the file is sampled again.
+ * `header` comes from the analysis when the wizard stored it; otherwise the file is found again in
+ * the first rows, which are read either way: a mapped amount column must hold amounts.
  */
 export async function importFromPath(
   app: AppContext,
@@ -67,8 +88,14 @@ export async function importFromPath(
 ): Promise<ImportResult> {
   authorize(actor, 'import.run');
   const targets = await loadTargets(app, plan);
+  await refuseRepeat(app, plan, file.sha256);
   const table = await openTable(file.path, file.originalName);
-  const header = file.header ?? headerOf(await sampleRows(table)).header;
+  const sample = await sampleRows(table);
+  const header = file.header ?? headerOf(sample).header;
   const mapping = resolveMapping(plan.importType, header.columns, plan.columnMappings, plan.noteColumns);
+  refuseUnreadableAmounts(
+    mapping,
+    sample.filter((r) => r.n > header.headerRow && !isBlankRow(r.cells)),
+  );
   return runImport(app, actor, { table, header, mapping, file, targets, plan });
 }

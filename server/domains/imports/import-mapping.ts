@@ -1,5 +1,6 @@
 import { validationFailed, type IssueDetail } from '@server/errors';
-import { normalizeLabel } from '@server/lib/import/cells';
+import { cellText, normalizeLabel, type SourceRow } from '@server/lib/import/cells';
+import { AMOUNT_FIELDS, notAmountsText, requiredFieldsText, unreadableAmounts } from '@shared/import-words';
 import { fieldsFor, SKIP, type ImportField, type ImportKindName } from '@shared/schemas/import';
 import { LEDGER_FIELDS, LEDGER_IMPORT_TYPE } from '@shared/schemas/ledger-import';
 
@@ -68,7 +69,7 @@ export function resolveMapping(
   if (missing.length) {
     throw validationFailed(
       missing.map((f) => ({ path: `columnMappings.${f.field}`, message: 'Required' })),
-      `Please map required fields: ${missing.map((f) => f.label).join(', ')}${requiredHint ? `. ${requiredHint}` : ''}`,
+      `${requiredFieldsText(missing.map((f) => f.label))}${requiredHint ? `. ${requiredHint}` : ''}`,
     );
   }
   const resolved: ResolvedMapping = {
@@ -93,4 +94,27 @@ export function resolveMapping(
     }
   }
   return resolved;
+}
+
+/**
+ * A required amount field mapped to a column none of whose first values is an amount ('TBD' all
+ * the way down) is refused with what is wrong, not as unmapped: 'Amount is mapped to column
+ * "Budget", but its values are not amounts (row 2: "TBD")'. A column with some amounts imports,
+ * its unreadable rows warned one by one.
+ */
+export function refuseUnreadableAmounts(mapping: ResolvedMapping, rows: readonly SourceRow[]): void {
+  const details: IssueDetail[] = [];
+  for (const [field, index] of mapping.fields) {
+    if (!AMOUNT_FIELDS.has(field)) {
+      continue;
+    }
+    const first = unreadableAmounts(rows.map((r) => ({ row: r.n, text: cellText(r.cells[index] ?? null) })));
+    if (first) {
+      const message = notAmountsText(mapping.labels[field], mapping.columnMappings[field]!, first);
+      details.push({ path: `columnMappings.${field}`, message });
+    }
+  }
+  if (details.length) {
+    throw validationFailed(details, details.map((d) => d.message).join('; '));
+  }
 }

@@ -181,10 +181,10 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
       import_type: plan.importType,
       budget_year_id: targets.budgetYear.id,
       version_id: version?.id ?? null,
+      file_sha256: file.sha256,
       column_mappings: {
         columnMappings: mapping.columnMappings,
         noteColumns: mapping.noteColumns.map((c) => c.name),
-        fileSha256: file.sha256,
         headerRow: header.headerRow,
         actor: actor.email ?? actor.name,
       },

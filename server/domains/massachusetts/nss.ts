@@ -5,8 +5,7 @@ import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
 import { requireUnclosedFiscalYear } from '@server/domains/stages';
 import * as q from './queries/nss';
-import { centsText } from '@shared/money';
-import { fromCents, toCents } from '@shared/schemas/common';
+import { centsText, moneyFromText, toCents } from '@shared/money';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import {
   FIGURES,
@@ -36,8 +35,6 @@ export function eoyrLabel(code: string): string {
   );
 }
 
-const money = (text: string) => fromCents(toCents(text) ?? 0n);
-
 /** A year's row and municipal lines (with what the rules in force make of each) -> DTO. */
 export async function presentFigures(db: Db, row: q.StateFiguresRow): Promise<StateFigures> {
   const rulesYear = await q.rulesYearFor(db, row.fiscal_year);
@@ -47,11 +44,11 @@ export async function presentFigures(db: Db, row: q.StateFiguresRow): Promise<St
   return {
     fiscalYear: row.fiscal_year,
     foundationEnrollment: Number(row.foundation_enrollment),
-    foundationBudget: money(row.foundation_budget),
-    requiredLocalContribution: money(row.required_local_contribution),
-    chapter70Aid: money(row.chapter70_aid),
-    requiredNss: money(row.required_nss),
-    carryForward: money(row.carry_forward),
+    foundationBudget: moneyFromText(row.foundation_budget),
+    requiredLocalContribution: moneyFromText(row.required_local_contribution),
+    chapter70Aid: moneyFromText(row.chapter70_aid),
+    requiredNss: moneyFromText(row.required_nss),
+    carryForward: moneyFromText(row.carry_forward),
     foundationEnrollmentSource: src('foundation_enrollment'),
     foundationBudgetSource: src('foundation_budget'),
     requiredLocalContributionSource: src('required_local_contribution'),
@@ -61,7 +58,7 @@ export async function presentFigures(db: Db, row: q.StateFiguresRow): Promise<St
     municipal: municipal.map((m) => ({
       eoyrCode: m.eoyr_code,
       label: eoyrLabel(m.eoyr_code),
-      amount: money(m.amount),
+      amount: moneyFromText(m.amount),
       source: m.source,
       counts: m.counts === true,
       rule: m.note ?? `No rule for line ${m.eoyr_code} in ${fiscalYearLabel(row.fiscal_year)}: not counted`,

@@ -5,7 +5,7 @@ import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
 import * as p from './queries/salary-schedule-placements';
 import * as q from './queries/salary-schedules';
-import { fromCents, toCents } from '@shared/schemas/common';
+import { moneyFromText } from '@shared/money';
 import { fiscalYearLabel as label } from '@shared/schemas/fiscal-year';
 import type { EmployeeLineItem } from '@shared/schemas/line-items';
 import {
@@ -131,7 +131,7 @@ export async function suggestIn(
   const below = await p.belowCurrentSalary(trx, ids);
   const counts: PlacementCounts = {
     ...placed,
-    belowCurrent: { count: below.count, amount: fromCents(toCents(below.amount) ?? 0n) },
+    belowCurrent: { count: below.count, amount: moneyFromText(below.amount) },
   };
   await insertAudit(trx, actor, {
     action: 'suggest-placements',

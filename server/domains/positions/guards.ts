@@ -7,7 +7,7 @@ import {
   yearLocked,
   type IssueDetail,
 } from '@server/errors';
-import { homeOfFiscalYear, requireBudgetYear } from '@server/domains/budgets';
+import { homeOfFiscalYear, noHomeMessage, requireBudgetYear } from '@server/domains/budgets';
 import { isDeseCode } from '@server/domains/massachusetts';
 import { stageStateOf } from '@server/domains/stages';
 import { unitsOf } from '@shared/money';
@@ -33,8 +33,8 @@ export async function rosterBudgetYear(db: Db, fiscalYear: number, budgetYearId?
   }
   const home = await homeOfFiscalYear(db, fiscalYear);
   if (!home) {
-    throw badRequest(`No budget year plans ${fiscalYearLabel(fiscalYear)}: create one first`, [
-      { path: 'fiscalYear', message: `No budget year plans ${fiscalYearLabel(fiscalYear)}` },
+    throw badRequest(`${noHomeMessage(fiscalYear)}: create one first`, [
+      { path: 'fiscalYear', message: noHomeMessage(fiscalYear) },
     ]);
   }
   return home.id;

@@ -1,6 +1,7 @@
 import type { AppContext } from '@server/context';
 import { authorize, type Actor } from '@server/policies/index';
 import type { SetupStatus, SetupStep } from '@shared/schemas/setup';
+import { budgetYearEdit } from '@server/domains/budgets';
 import * as q from './queries/setup';
 
 const countOf = (n: number, one: string, many = `${one}s`) =>
@@ -90,14 +91,18 @@ export async function setupStatus(app: AppContext, actor: Actor): Promise<SetupS
     ready: years.length > 0,
     complete: steps.every((s) => s.done),
     steps,
-    budgetYears: years.map((y) => ({
-      id: y.id,
-      fiscalYear: y.fiscal_year,
-      name: y.name,
-      notes: y.notes,
-      currentFiscalYear: y.current_fiscal_year,
-      fiscalYears: y.fiscal_years.map(Number),
-      scenarioCount: y.scenario_count,
-    })),
+    budgetYears: await Promise.all(
+      years.map(async (y) => ({
+        id: y.id,
+        fiscalYear: y.fiscal_year,
+        name: y.name,
+        notes: y.notes,
+        currentFiscalYear: y.current_fiscal_year,
+        fiscalYears: y.fiscal_years.map(Number),
+        scenarioCount: y.scenario_count,
+        // So the list can disable Delete and say why, before anyone asks the server to delete.
+        cannotDelete: await budgetYearEdit.deleteRefusal(app.db, y),
+      })),
+    ),
   };
 }

@@ -7,7 +7,7 @@ import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import * as q from './queries/budget-stages';
 import { insertStageStaffing } from './queries/stage-staffing';
 import { staffingToFreeze } from '@server/domains/positions';
-import { fiscalYearsWithLines } from '@server/domains/budgets';
+import { fiscalYearsWithLines, homeOfFiscalYear, noHomeMessage } from '@server/domains/budgets';
 import { latestPublishedStage } from '@server/domains/public-dashboard';
 import {
   LOCKING_STAGES,
@@ -70,6 +70,21 @@ export async function requireFiscalYear(db: Db, budgetYearId: number, fiscalYear
   }
 }
 
+/**
+ * A fiscal year some budget year plans (this one's current year or lines, else any year's home):
+ * else a 400 naming fiscalYear, rather than a Draft stage invented for FY1999. Looser than
+ * requireFiscalYear: a screen may ask about a planned year this budget year holds no lines of yet.
+ */
+async function requirePlannedYear(db: Db, budgetYearId: number, fiscalYear: number): Promise<void> {
+  const by = await requireBudgetYear(db, budgetYearId);
+  if (by.current_fiscal_year === fiscalYear || (await homeOfFiscalYear(db, fiscalYear))) {
+    return;
+  }
+  if (!(await fiscalYearsWithLines(db, budgetYearId)).includes(fiscalYear)) {
+    throw validationFailed([{ path: 'fiscalYear', message: noHomeMessage(fiscalYear) }]);
+  }
+}
+
 async function stagesOf(db: Db, budgetYearId: number, fiscalYear: number): Promise<StagesResponse> {
   const rows = await q.listStages(db, budgetYearId, fiscalYear);
   const state = stateOf(rows, await q.closureOf(db, budgetYearId, fiscalYear));
@@ -97,7 +112,7 @@ export async function listStages(
   query: { budgetYearId: number; fiscalYear: number },
 ) {
   authorize(actor, 'dashboard.read');
-  await requireBudgetYear(app.db, query.budgetYearId);
+  await requirePlannedYear(app.db, query.budgetYearId, query.fiscalYear);
   return stagesOf(app.db, query.budgetYearId, query.fiscalYear);
 }
 

@@ -161,8 +161,37 @@ export function suggestMappings(
     usedColumns.add(pair.col);
     result[pair.field] = { csvColumn: columns[pair.col], confidence: pair.score >= HIGH ? 'high' : 'medium' };
   }
-  for (const { field } of fieldsFor(type)) {
-    result[field] ??= { csvColumn: null, confidence: 'none' };
+  for (const { field, required } of fieldsFor(type)) {
+    result[field] ??= (required &&
+      namedButContradicted(field, words[field], columns, profiles, usedColumns)) || {
+      csvColumn: null,
+      confidence: 'none',
+    };
   }
   return result;
+}
+
+/**
+ * A required amount no column's values suggest keeps the free column its header names ('Budget'
+ * full of 'TBD'): the import then says its values are not amounts (import-mapping.ts), where
+ * leaving it unmapped said only 'Please map required fields: Amount' of a file that has the column.
+ */
+function namedButContradicted(
+  field: string,
+  words: FieldWords,
+  columns: readonly string[],
+  profiles: readonly ColumnProfile[],
+  used: ReadonlySet<number>,
+): Suggestion | null {
+  if (!MONEY_FIELDS.has(field)) {
+    return null;
+  }
+  let best: { col: number; score: number } | null = null;
+  columns.forEach((header, col) => {
+    const s = headerScore(words, header);
+    if (!used.has(col) && s >= HIGH && contradicted(field, profiles[col]) && s > (best?.score ?? 0)) {
+      best = { col, score: s };
+    }
+  });
+  return best ? { csvColumn: columns[(best as { col: number }).col], confidence: 'medium' } : null;
 }

@@ -185,16 +185,11 @@ export function BulkActionsModal({ open, onOpenChange, selected, onDone }: BulkA
       open={open}
       onOpenChange={onOpenChange}
       title="Bulk Actions"
-      description={selected.length ? `${plural(selected.length)} selected` : 'No employees selected'}
+      // Its button is disabled until employees are ticked: the dialog always opens on some.
+      description={`${plural(selected.length)} selected`}
     >
       <form className="form-stack" onSubmit={(e) => void submit(e)} noValidate>
         {problem ? <Alert title={problem.title}>{problem.detail || null}</Alert> : null}
-        {selected.length === 0 ? (
-          // Opened with nothing ticked: say what to do instead of offering an Apply that can only fail.
-          <Alert variant="info" title="Select employees first">
-            Tick the employees in the grid (the box at the start of each row), then open Bulk Actions.
-          </Alert>
-        ) : null}
         <Field id="bulk-action" label="Action">
           <Select
             id="bulk-action"

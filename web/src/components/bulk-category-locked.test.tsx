@@ -117,7 +117,7 @@ describe('Set Category in the Proposed Budget Manager', () => {
   async function setOnTwoLines(answer: Record<string, unknown>) {
     const sent = stubServer(answer);
     const onDone = vi.fn();
-    const element = <BulkCategory ids={[21, 22]} noun="items" onDone={onDone} onProblem={() => undefined} />;
+    const element = <BulkCategory ids={[21, 22]} noun="items" onDone={onDone} />;
     renderRoutes('/proposed', [{ path: 'proposed', element }]);
     fireEvent.click(await screen.findByRole('button', { name: 'Set Category' }));
     const dialog = await screen.findByRole('dialog', { name: 'Set Category' });

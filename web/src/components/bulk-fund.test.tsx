@@ -47,7 +47,6 @@ function renderBulkFund(answer: () => Response) {
     }),
   );
   const onDone = vi.fn();
-  const onProblem = vi.fn();
   storeSession(finance);
   renderRoutes('/bulk', [
     {
@@ -55,12 +54,12 @@ function renderBulkFund(answer: () => Response) {
       element: (
         <>
           <Meter />
-          <BulkFund ids={[3, 4]} noun="items" onDone={onDone} onProblem={onProblem} />
+          <BulkFund ids={[3, 4]} noun="items" onDone={onDone} />
         </>
       ),
     },
   ]);
-  return { sent, meterReads, onDone, onProblem };
+  return { sent, meterReads, onDone };
 }
 
 /** Opens Set Fund and picks `option` in its Fund select, as a keyboard user would. */

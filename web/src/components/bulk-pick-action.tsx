@@ -12,7 +12,6 @@ export interface BulkPickProps {
   busy?: boolean;
   /** Called with what the change did and, when the server answered one, its note on locked salary lines. */
   onDone(message: string, note?: string): void;
-  onProblem(message: string): void;
 }
 
 /** Why a bulk action of the grids waits: nothing is ticked (its button's description and title). */
@@ -80,18 +79,15 @@ interface BulkPickActionProps extends BulkPickProps {
  * server (a failed chunk may follow successful ones).
  */
 export function BulkPickAction(props: BulkPickActionProps) {
-  const { ids, noun, busy = false, onDone, onProblem, title, required, failure, field, apply } = props;
+  const { ids, noun, busy = false, onDone, title, required, failure, field, apply } = props;
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
+  // BulkButton is disabled while nothing is ticked, so the dialog always opens on ticked lines.
   const start = () => {
-    if (ids.length === 0) {
-      onProblem('Please select items first');
-      return;
-    }
     setValue('');
     setProblem(null);
     setOpen(true);

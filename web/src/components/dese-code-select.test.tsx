@@ -34,15 +34,7 @@ describe('the DESE function code pickers', () => {
     renderRoutes('/bulk', [
       {
         path: 'bulk',
-        element: (
-          <BulkFunctionCode
-            ids={[3, 4]}
-            noun="items"
-            fiscalYear={2027}
-            onDone={vi.fn()}
-            onProblem={vi.fn()}
-          />
-        ),
+        element: <BulkFunctionCode ids={[3, 4]} noun="items" fiscalYear={2027} onDone={vi.fn()} />,
       },
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Set Function Code' }));

@@ -7,6 +7,7 @@ import { useScrollsSideways } from '@web/components/scroll-area';
 import { formatMoneyCents } from '@web/lib/format';
 import { fteChange, showsFrozen } from '@shared/budget-math';
 import type { StaffingFte } from '@shared/schemas/staffing';
+import { signedText } from '@shared/signed-words';
 import { formatFte } from '@web/screens/positions/position-rules';
 
 /** FTE as every staffing table writes it, for the screens that show FTE beside these tables. */
@@ -41,15 +42,14 @@ export const STAFFING_DIMENSIONS: { value: StaffingDimension; label: string }[] 
 const frozen = (r: StaffingFte) => fteChange(fteChange(r.fte, r.filledFte), r.vacantFte);
 
 /**
- * '+1.500', '-0.250' or '0.000'; 'New' for a group that had nothing then; a dash where neither side
+ * '+1.500', '−0.250' or '0.000' (signedText); 'New' for a group that had nothing then; a dash where neither side
  * had anything (a group listed only because the other comparison had it).
  */
 function change(now: StaffingFte, before: StaffingFte | null | undefined): string {
   if (!before) {
     return now.fte === 0 ? '\u2014' : 'New';
   }
-  const d = fteChange(now.fte, before.fte);
-  return d > 0 ? `+${formatFte(d)}` : d < 0 ? `\u2212${formatFte(-d)}` : formatFte(0);
+  return signedText(fteChange(now.fte, before.fte), formatFte);
 }
 
 /** What the table's columns count, for a section's subtitle: 'filled and vacant', or with frozen. */

@@ -1,7 +1,7 @@
 import { suggestMappings } from '@server/lib/import/suggest';
 import type { ImportResult, ImportType } from '@shared/schemas/import';
 import { importFromPath, type ImportPlan } from '../import-execute';
-import { findRunsOfFile } from '../queries/import';
+import { findRunsOfFile } from '../queries/runs-of-file';
 import type { ImportKind } from './kind';
 
 /**
@@ -16,7 +16,7 @@ function lineKind<T extends ImportType>(type: T): LineKind<T> {
     name: type,
     noun: type,
     suggest: (columns, profiles, sampleRows) => suggestMappings(type, columns, profiles, sampleRows),
-    previousImports: findRunsOfFile,
+    previousImports: (db, sha256) => findRunsOfFile(db, sha256, type),
     analyzeMore: () => Promise.resolve({}),
     run: importFromPath,
   };

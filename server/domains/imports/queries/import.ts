@@ -4,7 +4,7 @@ import type { BuildingRef, CategoryRef, WorkGroupRef } from '@server/lib/import/
 import type { ImportKindName, ImportRun, ImportType } from '@shared/schemas/import';
 import { NEXT_YEAR_WARNING_PREFIX } from '@server/sql/salary-rule';
 import { activeScope } from '@server/sql/line-items-scope';
-import { fromCents, toCents } from '@shared/money';
+import { moneyFromText } from '@shared/money';
 
 /** The knex of imports: runs, saved mappings, and the reference data an import matches against. */
 
@@ -55,6 +55,8 @@ export interface NewImportRun {
   import_type: ImportType;
   budget_year_id: number;
   version_id: number | null;
+  /** The SHA-256 of the file's bytes: the same file again is recognised by it. */
+  file_sha256: string;
   column_mappings: unknown;
 }
 
@@ -110,7 +112,7 @@ export async function storedLinesInScope(
     [money, scope.budgetYearId, scope.fiscalYear, scope.type === 'operating'],
   );
   // The exact numeric text through whole cents, never a float sum.
-  return { fiscalYear: scope.fiscalYear, count: rows[0].count, total: fromCents(toCents(rows[0].total)!) };
+  return { fiscalYear: scope.fiscalYear, count: rows[0].count, total: moneyFromText(rows[0].total) };
 }
 
 /**
@@ -238,30 +240,6 @@ export async function listImportRuns(
     q.where('r.budget_year_id', filter.budgetYearId);
   }
   return ((await q) as RunRow[]).map(presentRun);
-}
-
-/** Earlier runs of a byte-identical file (its SHA-256 is kept with the run's mapping). */
-export async function findRunsOfFile(db: Db, sha256: string) {
-  const rows = await db('import_runs as r')
-    .leftJoin('users as u', 'u.id', 'r.user_id')
-    .select(
-      'r.id',
-      'r.created_at',
-      'r.imported_count',
-      db.raw(`coalesce(u.name, r.column_mappings ->> 'actor') as user_name`),
-    )
-    .whereRaw(`r.column_mappings ->> 'fileSha256' = ?`, [sha256])
-    .whereNot('r.status', 'running')
-    .orderBy('r.created_at', 'desc')
-    .limit(5);
-  return rows.map(
-    (r: { id: number; created_at: Date | string; imported_count: number; user_name: string | null }) => ({
-      id: r.id,
-      createdAt: new Date(r.created_at).toISOString(),
-      user: r.user_name,
-      importedCount: r.imported_count,
-    }),
-  );
 }
 
 export interface SavedMapping {

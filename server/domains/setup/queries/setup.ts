@@ -1,5 +1,6 @@
 import type { Db } from '@server/db/index';
 import { DISTRICT_NAME_SQL } from '@server/sql/district-name';
+import { plannedFiscalYearsSql } from '@server/domains/budgets';
 
 /** How many of each thing the setup steps ask for there are, and the dashboard's district name. */
 export async function setupCounts(db: Db) {
@@ -22,10 +23,7 @@ export async function setupCounts(db: Db) {
 export async function budgetYearsWithFiscalYears(db: Db) {
   const { rows } = await db.raw(`SELECT b.id, b.fiscal_year, b.name, b.notes, b.current_fiscal_year,
       coalesce((SELECT array_agg(DISTINCT y ORDER BY y) FROM (
-          SELECT fiscal_year AS y FROM budget_versions v WHERE v.budget_year_id = b.id
-          UNION SELECT DISTINCT fiscal_year FROM line_items li WHERE li.budget_year_id = b.id
-          UNION SELECT fiscal_year FROM fiscal_year_homes h WHERE h.budget_year_id = b.id
-          UNION SELECT b.current_fiscal_year) f), '{}') AS fiscal_years,
+          ${plannedFiscalYearsSql('b.id')}) f), '{}') AS fiscal_years,
       (SELECT count(*) FROM scenarios s WHERE s.budget_year_id = b.id)::int AS scenario_count
     FROM budget_years b ORDER BY b.current_fiscal_year, b.id`);
   return rows as {

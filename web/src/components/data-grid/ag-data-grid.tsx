@@ -14,7 +14,7 @@ import type {
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
-import { actionsBesideName, PHONE_QUERY } from '@web/components/data-grid/edit-column';
+import { PHONE_QUERY, phoneColumns } from '@web/components/data-grid/edit-column';
 import { AUTO_SIZE_PADDING } from '@web/components/data-grid/fit-columns';
 import { GRID_HEADER_HEIGHT, GRID_ROW_HEIGHT } from '@web/components/data-grid/grid-size';
 import { gridTheme } from '@web/components/data-grid/grid-theme';
@@ -142,13 +142,13 @@ export function AgDataGrid<T extends GridRow>(props: DataGridProps<T>) {
   const filterRef = useRef(externalFilter);
   // Height of all shown rows in pixels (rows with wrapped text are taller than the default).
   const [contentHeight, setContentHeight] = useState(0);
-  // On a phone the row buttons sit beside the name (actionsBesideName), a layout kept under an id
-  // of its own so neither screen size takes the other's pins and order.
+  // On a phone the pinned name starts narrow, with the row buttons beside it (phoneColumns), a
+  // layout kept under an id of its own so neither screen size takes the other's pins and order.
   const [phone] = useState(onPhone);
-  const columns = useMemo(() => (phone ? actionsBesideName(defined) : defined), [phone, defined]);
+  const columns = useMemo(() => (phone ? phoneColumns(defined) : defined), [phone, defined]);
   const gridId = definedId && columns !== defined ? `${definedId}-compact` : definedId;
   const { restore, handlers } = useColumnLayout({ gridId, columns, rows, wrapperRef });
-  // On a phone only the pinned name and the row buttons fit: the line above says more lie sideways.
+  // On a phone the pinned name leaves room for little else: the line above says more lie sideways.
   const overflow = useColumnsOverflow<T>(wrapperRef);
   const { watch: watchOverflow, check: checkOverflow } = overflow;
 

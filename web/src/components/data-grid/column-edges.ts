@@ -1,5 +1,5 @@
 import type { Column, GridApi } from 'ag-grid-community';
-import { ACTIONS_COL_ID } from '@web/components/data-grid/edit-column';
+import { ACTIONS_COL_ID, COMPACT_NAME_MIN_WIDTH } from '@web/components/data-grid/edit-column';
 
 /** A scrolling (unpinned) column as the grid shows it, and whether it may be widened. */
 export interface EdgeColumn {
@@ -50,7 +50,7 @@ export function nameWidthBesideActions(
   nameWidth: number,
   actionsWidth: number,
   centerWidth: number,
-  min = 100,
+  min = COMPACT_NAME_MIN_WIDTH,
 ): number | null {
   const over = Math.ceil(actionsWidth - centerWidth);
   if (over <= 0 || nameWidth <= min) {

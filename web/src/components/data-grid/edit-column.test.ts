@@ -1,6 +1,6 @@
 import type { ColDef } from 'ag-grid-community';
 import { describe, expect, it } from 'vitest';
-import { actionsBesideName, actionsColumn, editColumn } from './edit-column';
+import { actionsColumn, editColumn, phoneColumns } from './edit-column';
 
 interface Row {
   id: number;
@@ -9,7 +9,7 @@ interface Row {
 const name: ColDef<Row> = { colId: 'name', pinned: 'left', width: 300 };
 const other = (colId: string): ColDef<Row> => ({ colId, width: 120 });
 
-describe('actionsBesideName (a phone)', () => {
+describe('phoneColumns (a phone)', () => {
   // On a 390 px phone the Proposed Budget's Edit and Delete came last, eight columns past the name.
   it('moves the pinned-right buttons, unpinned, right after the pinned name, and narrows the name', () => {
     const buttons = actionsColumn<Row>(
@@ -19,15 +19,22 @@ describe('actionsBesideName (a phone)', () => {
       ],
       (r) => r.name,
     );
-    const shown = actionsBesideName([name, other('a'), other('b'), buttons]);
+    const shown = phoneColumns([name, other('a'), other('b'), buttons]);
     expect(shown.map((c) => c.colId)).toEqual(['name', 'actions', 'a', 'b']);
     expect(shown[1].pinned).toBeNull();
     expect(shown[0]).toMatchObject({ pinned: 'left', width: 150, context: { autoMaxWidth: 150 } });
   });
 
-  it('gives back the same columns when no buttons are pinned right', () => {
-    const columns = [name, other('a')];
-    expect(actionsBesideName(columns)).toBe(columns);
+  // A read-only year has no buttons: its 300 px description was left pinned as defined.
+  it('narrows the pinned name when there are no buttons too', () => {
+    const shown = phoneColumns([name, other('a')]);
+    expect(shown.map((c) => c.colId)).toEqual(['name', 'a']);
+    expect(shown[0]).toMatchObject({ pinned: 'left', width: 150, minWidth: 100 });
+  });
+
+  it('gives back the same columns when nothing is pinned', () => {
+    const columns = [other('b'), other('a')];
+    expect(phoneColumns(columns)).toBe(columns);
     const edit = {
       ...editColumn<Row>(
         () => undefined,
@@ -35,7 +42,7 @@ describe('actionsBesideName (a phone)', () => {
       ),
       pinned: null,
     };
-    const compact = [name, edit, other('a')];
-    expect(actionsBesideName(compact)).toBe(compact);
+    const compact = [other('b'), edit, other('a')];
+    expect(phoneColumns(compact)).toBe(compact);
   });
 });

@@ -8,8 +8,14 @@ export const ACTIONS_COL_ID = 'actions';
 /** A phone's screen (the width below which the app's layouts stack). */
 export const PHONE_QUERY = '(max-width: 639px)';
 
-/** The widest a pinned name column starts on a phone, so it and the row's buttons share the screen. */
+/** The widest a pinned name column starts on a phone, so it and a figure or the row's buttons share the screen. */
 const COMPACT_NAME_WIDTH = 150;
+
+/**
+ * The narrowest it goes to make room for the row's buttons (settleEdges). Its own minimum too: a
+ * text column's 110 px made AG Grid refuse any narrower width, and the buttons stayed cut.
+ */
+export const COMPACT_NAME_MIN_WIDTH = 100;
 
 /**
  * A pinned-right column of row buttons (Edit, Delete). The buttons are out of the tab order (the
@@ -47,15 +53,18 @@ export function editColumn<T>(onEdit: (row: T) => void, label: (row: T) => strin
 const pinnedLeft = (def: ColDef<unknown>): boolean => def.pinned === 'left' || def.pinned === true;
 
 /**
- * A phone's columns: the row buttons pinned right go just after the pinned-left name column,
- * unpinned, and the name column starts at most 150 px wide. A 390 px phone cannot hold a name and
- * two buttons pinned on both sides (AG Grid unpinned them all, and Edit and Delete came last, eight
- * columns after the name); so the name stays pinned with its buttons beside it, and the other columns
- * scroll past them. The same columns when there is nothing to move.
+ * A phone's columns, the one rule for every grid: the identifying column pinned left (a name, a
+ * line's description, a position's title) starts at most 150 px wide, so the figures show beside it
+ * as the other columns scroll past; the row buttons pinned right go just after it, unpinned. A 390 px
+ * phone cannot hold a name and two buttons pinned on both sides (AG Grid unpinned them all, and Edit
+ * and Delete came last, eight columns after the name). A read-only year has no buttons, and its
+ * columns were left as defined: the Proposed Budget's 300 px description was wider than AG Grid
+ * lets a pinned column be on a phone, so it was unpinned and scrolled away with the amounts. The
+ * same columns when nothing is pinned.
  */
-export function actionsBesideName<T>(columns: ColDef<T>[]): ColDef<T>[] {
+export function phoneColumns<T>(columns: ColDef<T>[]): ColDef<T>[] {
   const actions = columns.find((c) => c.colId === ACTIONS_COL_ID && c.pinned === 'right');
-  if (!actions) {
+  if (!actions && !columns.some((c) => pinnedLeft(c as ColDef<unknown>))) {
     return columns;
   }
   const rest = columns
@@ -69,9 +78,13 @@ export function actionsBesideName<T>(columns: ColDef<T>[]): ColDef<T>[] {
       return {
         ...c,
         width: Math.min(c.width ?? COMPACT_NAME_WIDTH, COMPACT_NAME_WIDTH),
+        minWidth: Math.min(c.minWidth ?? COMPACT_NAME_MIN_WIDTH, COMPACT_NAME_MIN_WIDTH),
         context: { ...context, autoMaxWidth: cap } satisfies GridColumnContext,
       };
     });
+  if (!actions) {
+    return rest;
+  }
   const at = rest.reduce((n, c, i) => (pinnedLeft(c as ColDef<unknown>) ? i + 1 : n), 0);
   return [...rest.slice(0, at), { ...actions, pinned: null }, ...rest.slice(at)];
 }

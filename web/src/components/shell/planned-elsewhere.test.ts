@@ -15,7 +15,7 @@ const homes = [
 describe('plannedElsewhere', () => {
   it('names where the years are planned when the chosen budget year plans none of its own', () => {
     expect(plannedElsewhere(1, { budgetYears: years, homes, budgetYearsWithLines: [2] })).toEqual({
-      groups: [{ budgetYearId: 2, budgetYear: 'FY26', years: 'FY2025 to FY2027' }],
+      groups: [{ budgetYearId: 2, budgetYear: 'FY26', years: 'FY25 to FY27' }],
     });
   });
 
@@ -23,8 +23,8 @@ describe('plannedElsewhere', () => {
     const more = [...homes.filter((h) => h.fiscalYear !== 2026), { fiscalYear: 2029, budgetYearId: 3 }];
     expect(plannedElsewhere(1, { budgetYears: years, homes: more, budgetYearsWithLines: [] })).toEqual({
       groups: [
-        { budgetYearId: 2, budgetYear: 'FY26', years: 'FY2025, FY2027' },
-        { budgetYearId: 3, budgetYear: 'FY28', years: 'FY2029' },
+        { budgetYearId: 2, budgetYear: 'FY26', years: 'FY25, FY27' },
+        { budgetYearId: 3, budgetYear: 'FY28', years: 'FY29' },
       ],
     });
   });

@@ -1,14 +1,15 @@
 import { useBudgetYears, type BudgetYearsResponse } from '@web/api/budget-years';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 
 export interface PlannedElsewhere {
-  /** 'FY2025 to FY2027', or one year, per budget year that plans them. */
+  /** 'FY25 to FY27', or one year, per budget year that plans them. */
   groups: { budgetYearId: number; budgetYear: string; years: string }[];
 }
 
-/** 'FY2025 to FY2027' for a run of years, 'FY2025, FY2027' otherwise (as the server's messages name them). */
+/** 'FY25 to FY27' for a run of years, 'FY25, FY27' otherwise (fiscalYearLabel, as every screen and the server's messages name them). */
 function yearsText(years: readonly number[]): string {
-  const label = (y: number) => `FY${y}`;
+  const label = fiscalYearLabel;
   const consecutive = years.every((y, i) => i === 0 || y === years[i - 1] + 1);
   if (years.length > 2 && consecutive) {
     return `${label(years[0])} to ${label(years[years.length - 1])}`;

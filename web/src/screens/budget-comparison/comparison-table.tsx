@@ -1,7 +1,7 @@
 import type { BudgetComparison, ComparisonCell } from '@web/api/budget-comparison';
 import { formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
-import { FLAG_LABELS, formatVariancePercent, isHighlighted } from './flags';
+import { FLAG_LABELS, varianceDollars, formatVariancePercent, isHighlighted } from './flags';
 import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
 import type { ComparisonDollars, ShownLine } from './whole-dollars';
@@ -20,7 +20,7 @@ function Figures({ line, counts }: { line: ShownLine; counts?: ComparisonCell })
     <>
       <td className="money">{!counts || counts.operatingCount ? formatMoney(line.operating) : '—'}</td>
       <td className="money">{!counts || counts.proposedCount ? formatMoney(line.proposed) : '—'}</td>
-      <td className="money">{formatMoney(line.variance)}</td>
+      <td className="money">{varianceDollars(line.variance)}</td>
     </>
   );
 }

@@ -12,7 +12,7 @@ import { Spinner } from '@web/components/spinner';
 import { countOf, formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { ComparisonTable } from './comparison-table';
-import { formatVariancePercent } from './flags';
+import { varianceDollars, formatVariancePercent } from './flags';
 import { SalaryBudgetButton } from './salary-budget-button';
 import { SixYearView } from './six-year-view';
 import { comparisonDollars } from './whole-dollars';
@@ -103,7 +103,7 @@ export function BudgetComparisonScreen() {
         <div className="kpi">
           <span className="kpi__label">Salary lines vs payroll</span>
           <span className="kpi__value money">
-            {formatMoney(dollars.personnel.variance)}{' '}
+            {varianceDollars(dollars.personnel.variance)}{' '}
             <span className="kpi__hint">{formatVariancePercent(personnel.variancePercent)}</span>
           </span>
           <span className="kpi__hint">

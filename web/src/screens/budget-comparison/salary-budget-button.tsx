@@ -156,7 +156,7 @@ export function SalaryBudgetButton({
       {home ? (
         <div className="comparison-elsewhere">
           <span className="field__hint" id={whyId}>
-            FY{fiscalYear} is planned in budget year {home.budgetYear}: its salary budget is updated there.
+            {fy} is planned in budget year {home.budgetYear}: its salary budget is updated there.
           </span>
           {noted ? null : <OpenBudgetYear id={home.budgetYearId} label={home.budgetYear} />}
         </div>

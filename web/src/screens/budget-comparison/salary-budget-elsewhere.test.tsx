@@ -11,7 +11,8 @@ afterEach(() => {
 });
 
 // QA (FINANCE, header's Budget year FY27 Budget): 'Update FY27 Salary Budget' was offered though
-// FY2027 is planned in budget year FY26; its dialog's check answered 400 and the button stayed enabled.
+// FY27 is planned in budget year FY26; its dialog's check answered 400 and the button stayed enabled.
+// The reason names the year as the button does ('FY27', where it said 'FY2027' beside 'Update FY27').
 const finance = makeUser({ role: 'FINANCE' });
 const year = (id: number, label: string) => ({
   id,
@@ -56,7 +57,7 @@ describe('Update Salary Budget for a year planned in another budget year', () =>
     const button = await screen.findByRole('button', { name: 'Update FY27 Salary Budget' });
     await vi.waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
     expect(describedText(button)).toBe(
-      'FY2027 is planned in budget year FY26: its salary budget is updated there.',
+      'FY27 is planned in budget year FY26: its salary budget is updated there.',
     );
     expect(screen.getByRole('button', { name: 'Open budget year FY26' })).toBeTruthy();
     expect(asked.some((u) => u.includes('salary'))).toBe(false);

@@ -1,12 +1,16 @@
 import { Link } from 'react-router';
 import type { BudgetComparison, ComparisonCell } from '@web/api/budget-comparison';
+import { useBudgetYears } from '@web/api/budget-years';
+import { useCanVisit } from '@web/auth/use-can';
 import { ChartCard } from '@web/components/charts/chart-card';
 import { DataTable } from '@web/components/charts/data-table';
 import { GroupedBarChart } from '@web/components/charts/grouped-bar-chart';
 import { COLOR_BUDGET } from '@web/components/charts/palette';
+import { plannedElsewhere } from '@web/components/shell/planned-elsewhere';
+import { LINES_IMPORT_PATH, LINES_IMPORT_PLACE } from '@web/lib/directions';
 import { formatMillions, formatMoney, formatMoneyTicks } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
-import { formatVariancePercent } from './flags';
+import { formatVariancePercent, varianceDollars } from './flags';
 
 /** A fiscal year with no line at all (neither operating nor proposed) in the budget year. */
 const isEmpty = (t: ComparisonCell) => t.operatingCount === 0 && t.proposedCount === 0;
@@ -31,16 +35,9 @@ function yearsText(years: readonly number[]): string {
  */
 export function EmptyYearsNote({ data }: { data: BudgetComparison }) {
   const empty = data.totals.filter(isEmpty).map((t) => t.fiscalYear);
-  if (empty.length === 0) {
+  // No year at all: the card's empty state says so in place of the chart (NoYearHasLines).
+  if (empty.length === 0 || empty.length === data.totals.length) {
     return null;
-  }
-  if (empty.length === data.totals.length) {
-    return (
-      <p className="field__hint">
-        No year has lines yet: import an operating or proposed budget, then Generate Projections on the{' '}
-        <Link to="/">Dashboard</Link>.
-      </p>
-    );
   }
   const one = empty.length === 1;
   return (
@@ -52,15 +49,53 @@ export function EmptyYearsNote({ data }: { data: BudgetComparison }) {
   );
 }
 
+/**
+ * The card's empty state when none of the six years has a line: a chart of zeros drew a $0 to $1.00
+ * axis and said nothing. It says what is missing and where the lines come from (the Dashboard's
+ * empty cards' way: the import for whoever may make it, else who does), then how the later years fill.
+ * A budget year that plans no fiscal year of its own is not sent to import (the import would be
+ * refused): the shell's note above the page names the budget year that plans them and opens it.
+ */
+function NoYearHasLines({ budgetYearId, span }: { budgetYearId: number; span: string }) {
+  const canImport = useCanVisit('/admin');
+  const years = useBudgetYears();
+  const missing = `No operating or proposed totals to chart: ${span} have no budget lines in this budget year`;
+  if (years.data && plannedElsewhere(budgetYearId, years.data)) {
+    return (
+      <p className="muted">
+        {missing}, which plans no fiscal year of its own. The note at the top of the page opens the budget
+        year that plans them.
+      </p>
+    );
+  }
+  return (
+    <p className="muted">
+      {missing}.{' '}
+      {canImport ? (
+        <>
+          Import the payroll or the proposed budget under{' '}
+          <Link to={LINES_IMPORT_PATH}>{LINES_IMPORT_PLACE}</Link>
+        </>
+      ) : (
+        <>An administrator imports the payroll or the proposed budget ({LINES_IMPORT_PLACE})</>
+      )}
+      ; then Generate Projections on the <Link to="/">Dashboard</Link> projects the years after.
+    </p>
+  );
+}
+
 /** Operating and proposed totals of the six fiscal years, as a chart or a table. */
 export function SixYearView({ data }: { data: BudgetComparison }) {
   const labels = data.fiscalYears.map(fiscalYearLabel);
+  const span = `${labels[0]} to ${labels[labels.length - 1]}`;
   // A year with no lines reads '—' in the table, not $0 (the note under the card says why).
   const money = (t: ComparisonCell, amount: number) => (isEmpty(t) ? '—' : formatMoney(amount));
   return (
     <ChartCard
       title="Six-Year View"
-      subtitle={`${labels[0]} to ${labels[labels.length - 1]}, all categories`}
+      subtitle={`${span}, all categories`}
+      isEmpty={data.totals.every(isEmpty)}
+      empty={<NoYearHasLines budgetYearId={data.budgetYearId} span={span} />}
       footer={<EmptyYearsNote data={data} />}
       chart={
         <GroupedBarChart
@@ -98,7 +133,11 @@ export function SixYearView({ data }: { data: BudgetComparison }) {
             { header: 'Fiscal year', value: (t) => fiscalYearLabel(t.fiscalYear) },
             { header: 'Operating', value: (t) => money(t, t.operating), numeric: true },
             { header: 'Proposed', value: (t) => money(t, t.proposed), numeric: true },
-            { header: 'Variance', value: (t) => money(t, t.variance), numeric: true },
+            {
+              header: 'Variance',
+              value: (t) => (isEmpty(t) ? '—' : varianceDollars(t.variance)),
+              numeric: true,
+            },
             { header: 'Variance %', value: (t) => formatVariancePercent(t.variancePercent), numeric: true },
           ]}
         />

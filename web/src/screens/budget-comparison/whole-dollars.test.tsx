@@ -100,15 +100,23 @@ async function renderScreen(data: BudgetComparison) {
   return screen.findByRole('table', { name: /Operating against proposed by category, FY26/ });
 }
 
-/** A row's Operating, Proposed and Variance in whole dollars (null for '—'). */
-function figures(table: HTMLElement, name: string): (bigint | null)[] {
-  const row = within(table).getByRole('row', { name: new RegExp(`^${name}`) });
-  return within(row)
+/** A row's Operating, Proposed and Variance cells as written. */
+const cells = (table: HTMLElement, name: string) =>
+  within(within(table).getByRole('row', { name: new RegExp(`^${name}`) }))
     .getAllByRole('cell')
+    .map((c) => c.textContent ?? '');
+
+/**
+ * A row's Operating, Proposed and Variance in whole dollars (null for '—'). A variance is signed as
+ * Staffing's changes are: '+' for a rise, the minus sign U+2212 for a fall, none for $0.
+ */
+function figures(table: HTMLElement, name: string): (bigint | null)[] {
+  return cells(table, name)
     .slice(0, 3)
-    .map((c) => {
-      const m = /^(-?)\$([\d,]+)$/.exec(c.textContent ?? '');
-      return m ? BigInt(`${m[1]}${m[2].replace(/,/g, '')}`) : null;
+    .map((text, i) => {
+      const m = (i === 2 ? /^([+\u2212]?)\$([\d,]+)$/ : /^()\$([\d,]+)$/).exec(text);
+      const size = m ? BigInt(m[2].replace(/,/g, '')) : null;
+      return size !== null && m![1] === '\u2212' ? -size : size;
     });
 }
 
@@ -163,7 +171,11 @@ describe('Budget Comparison in whole dollars', () => {
     // The cards are the table's Total and subtotal figures.
     expect(kpi('Operating (salaries)')).toBe('$35,293,887');
     expect(kpi('Proposed')).toBe('$47,177,500');
-    expect(kpi('Salary lines vs payroll')).toBe('$182,313');
+    expect(kpi('Salary lines vs payroll')).toBe('+$182,313');
+    // A fall reads with the minus sign, as Staffing's changes do ('−0.250'), where the comparison
+    // wrote a hyphen ('-$12,008'); a rise with its plus, as the percent column writes it ('+33.7%').
+    expect(cells(table, 'Paraprofessionals')[2]).toBe('\u2212$12,008');
+    expect(cells(table, 'Teachers')[2]).toBe('+$88,777');
   });
 
   it('rounds the subtotal and the other rows together toward the Total, in every column', async () => {
@@ -196,7 +208,8 @@ describe('Budget Comparison in whole dollars', () => {
       expect(column(table, names(rows, true), i)).toBe(figures(table, 'Personnel subtotal')[i]);
       expect(column(table, names(rows), i)).toBe(figures(table, 'Total')[i]);
     }
-    expect(kpi('Salary lines vs payroll')).toBe('-$2');
+    expect(kpi('Salary lines vs payroll')).toBe('\u2212$2');
+    expect(cells(table, 'Aides')[2]).toBe('$0');
   });
 
   it('says under each card what it sums, in the counts the server sends', async () => {

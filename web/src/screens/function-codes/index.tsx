@@ -18,7 +18,7 @@ import { numCol, TableHead, unseen } from '@web/components/table-head';
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**
- * Function-Code Rules (ADMIN): which DESE function code lines get by their budget
+ * Function Codes (ADMIN; titled as the Admin menu names it): which DESE function code lines get by their budget
  * category, work group, position title or ledger account. Imports apply the rules by themselves;
  * existing lines get them when the ADMIN applies them to a fiscal year, after a count of what changes.
  */
@@ -50,7 +50,7 @@ export function FunctionCodesScreen() {
   return (
     <>
       <PageHeader
-        title="Function-Code Rules"
+        title="Function Codes"
         subtitle="A DESE function code on every dollar: rules by budget category, work group, position or account."
       />
       <div className="screen-toolbar" role="toolbar" aria-label="Function-code rule controls">

@@ -98,6 +98,6 @@ export function positionColumns({ onOpen, canEdit }: PositionColumnOptions): Col
       width: 180,
     }),
   ];
-  // On a phone the shared grid moves Edit beside the title (actionsBesideName).
+  // On a phone the shared grid moves Edit beside the title (phoneColumns).
   return [...columns, open];
 }

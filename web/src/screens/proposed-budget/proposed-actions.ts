@@ -128,7 +128,6 @@ export function useProposedActions(selection: ProposedLineItem[], clearSelection
       setOutcome({ variant: 'success', title, ...(note ? { lines: [note] } : {}) });
       clearSelection();
     },
-    onProblem: refuse,
   };
 
   return {

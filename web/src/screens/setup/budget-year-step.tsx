@@ -7,6 +7,7 @@ import { Button } from '@web/components/form/button';
 import { Field } from '@web/components/form/field';
 import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { useToast } from '@web/components/toast';
+import { BudgetYearList } from './budget-year-list';
 
 type YearField = 'label' | 'currentFiscalYear' | 'firstFiscalYear' | 'lastFiscalYear';
 const FIELDS: readonly [YearField, string, string, string][] = [
@@ -24,7 +25,7 @@ const FIELDS: readonly [YearField, string, string, string][] = [
 const blank = (v: string) => (v.trim() === '' ? undefined : v.trim());
 
 /**
- * The first budget year: its label (FY2020 to FY2034), the fiscal years it plans and the one its
+ * The budget years made so far (each can be edited or, while empty, deleted), then a new one: its label (FY2020 to FY2034), the fiscal years it plans and the one its
  * dashboard centres on. The server makes its active operating and proposed budgets, its settings
  * and a Draft version per fiscal year in the same transaction.
  */
@@ -67,18 +68,28 @@ export function BudgetYearStep() {
   };
 
   return (
-    <form className="form-stack" onSubmit={submit} noValidate>
-      {form.formError ? <Alert title="Failed to create the budget year">{form.formError}</Alert> : null}
-      <div className="form-grid">
-        {FIELDS.map(([key, id, label, hint]) => (
-          <Field key={key} id={id} label={label} hint={hint} required={key === 'label'} {...form.bind(key)} />
-        ))}
-      </div>
-      <div>
-        <Button type="submit" variant="primary" busy={create.isPending} busyLabel="Creating...">
-          Create budget year
-        </Button>
-      </div>
-    </form>
+    <>
+      <BudgetYearList years={years} />
+      <form className="form-stack" onSubmit={submit} noValidate aria-label="Create a budget year">
+        {form.formError ? <Alert title="Failed to create the budget year">{form.formError}</Alert> : null}
+        <div className="form-grid">
+          {FIELDS.map(([key, id, label, hint]) => (
+            <Field
+              key={key}
+              id={id}
+              label={label}
+              hint={hint}
+              required={key === 'label'}
+              {...form.bind(key)}
+            />
+          ))}
+        </div>
+        <div>
+          <Button type="submit" variant="primary" busy={create.isPending} busyLabel="Creating...">
+            Create budget year
+          </Button>
+        </div>
+      </form>
+    </>
   );
 }

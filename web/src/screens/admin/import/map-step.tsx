@@ -83,7 +83,7 @@ export function MapStep<A extends BaseAnalysis, S>({
           {analysis.previousImports
             .map(
               (p) =>
-                `${formatDateTime(p.createdAt)} by ${p.user ?? 'unknown'} (${p.importedCount.toLocaleString('en-US')} rows)`,
+                `${p.budgetYear ? `into ${p.budgetYear} ` : ''}${formatDateTime(p.createdAt)} by ${p.user ?? 'unknown'} (${p.importedCount.toLocaleString('en-US')} rows)`,
             )
             .join('; ')}
           . Importing it again adds its rows again.

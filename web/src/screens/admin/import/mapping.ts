@@ -1,5 +1,6 @@
 import type { ImportAnalysis } from '@shared/schemas/import';
 import { SKIP } from '@shared/schemas/import';
+import { requiredFieldsText } from '@shared/import-words';
 
 /** The wizard's mapping: a column name, or SKIP, for every expected field. */
 export type FieldMapping = Record<string, string>;
@@ -26,8 +27,8 @@ export function missingRequired(analysis: MappedAnalysis, mapping: FieldMapping)
     .map((f) => f.label);
 }
 
-export const requiredMessage = (labels: readonly string[]) =>
-  `Please map required fields: ${labels.join(', ')}`;
+/** The server's words for an unmapped required field (shared/import-words.ts), said before it is asked. */
+export const requiredMessage = requiredFieldsText;
 
 /** The body's columnMappings: SKIP becomes null. */
 export function toColumnMappings(mapping: FieldMapping): Record<string, string | null> {

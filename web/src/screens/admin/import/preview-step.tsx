@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert } from '@web/components/alert';
 import { Spinner } from '@web/components/spinner';
-import { formatDateTime } from '@web/lib/format';
+import { repeatImportText, type EarlierImport } from '@shared/import-words';
 import { failureText, lockedYearText } from './failure-text';
 import type { FieldMapping } from './mapping';
 import type { BaseAnalysis, WizardKind } from './wizard-kind';
 
 interface PreviewStepProps<A extends BaseAnalysis, S, B extends { dryRun?: boolean }, R> {
-  kind: Pick<WizardKind<A, S, B, R>, 'preview' | 'map' | 'useExecute'>;
+  kind: Pick<WizardKind<A, S, B, R>, 'preview' | 'useExecute'>;
   analysis: A;
   mapping: FieldMapping;
   body: B;
@@ -27,20 +27,27 @@ const count = (n: number) => n.toLocaleString('en-US');
 const checkTitle = (error: unknown, refusedTitle: string | undefined) =>
   lockedYearText(error) ? 'This year is locked' : refusedTitle;
 
-/** Beside the Import button: the same bytes were imported before, and importing adds the rows again. */
-function DuplicateWarning({ previous }: { previous: BaseAnalysis['previousImports'] }) {
-  if (!previous.length) {
-    return null;
-  }
+/**
+ * Beside the Import button: the same bytes went into this budget year as this kind before, and
+ * importing adds their lines a second time. The server refuses the repeat unless asked, so Import
+ * waits for the 'Import again' box.
+ */
+function RepeatWarning({
+  repeats,
+  again,
+  onAgain,
+}: {
+  repeats: EarlierImport[];
+  again: boolean;
+  onAgain(again: boolean): void;
+}) {
   return (
     <div className="alert imp-duplicate" role="alert">
-      <strong className="alert__title">This exact file was imported before</strong>
-      {previous
-        .map(
-          (p) => `${formatDateTime(p.createdAt)} by ${p.user ?? 'unknown'} (${count(p.importedCount)} rows)`,
-        )
-        .join('; ')}
-      . Importing it again adds its rows a second time.
+      <strong className="alert__title">This file was imported before</strong>
+      {repeatImportText(repeats)}
+      <label className="imp-again">
+        <input type="checkbox" checked={again} onChange={(e) => onAgain(e.target.checked)} /> Import again
+      </label>
     </div>
   );
 }
@@ -51,7 +58,7 @@ function DuplicateWarning({ previous }: { previous: BaseAnalysis['previousImport
  * dry run that passed.
  */
 export function PreviewStep<A extends BaseAnalysis, S, B extends { dryRun?: boolean }, R>({
-  kind: { preview, map, useExecute },
+  kind: { preview, useExecute },
   analysis,
   mapping,
   body,
@@ -76,6 +83,10 @@ export function PreviewStep<A extends BaseAnalysis, S, B extends { dryRun?: bool
   useEffect(() => recheck(), [recheck]);
 
   const refused = check.isError && preview.refuses(check.error);
+  const repeats = preview.repeats?.(analysis, body) ?? [];
+  // Asked again for each file and year: a new preview of another year starts unticked.
+  const [again, setAgain] = useState(false);
+  const repeat = repeats.length > 0;
   const summary = dry ? preview.summary(dry) : null;
   const { Options, Details } = preview;
   return (
@@ -104,12 +115,14 @@ export function PreviewStep<A extends BaseAnalysis, S, B extends { dryRun?: bool
         >
           Back
         </button>
-        {map.repeatAdds ? <DuplicateWarning previous={analysis.previousImports} /> : null}
+        {repeat ? <RepeatWarning repeats={repeats} again={again} onAgain={setAgain} /> : null}
         <button
           type="button"
           className="btn btn--primary"
-          disabled={run.isPending || check.isPending || refused || !dry}
-          onClick={() => run.mutate(request, { onSuccess: onImported })}
+          disabled={run.isPending || check.isPending || refused || !dry || (repeat && !again)}
+          onClick={() =>
+            run.mutate(repeat ? { ...request, allowRepeat: true } : request, { onSuccess: onImported })
+          }
         >
           {run.isPending
             ? 'Importing...'

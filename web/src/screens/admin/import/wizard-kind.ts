@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
+import type { EarlierImport } from '@shared/import-words';
 import type { ImportAnalysis } from '@shared/schemas/import';
 import type { FieldMapping } from './mapping';
 
@@ -76,7 +77,7 @@ export interface WizardKind<A extends BaseAnalysis, S, B extends { dryRun?: bool
     caption: string;
     /** A column for how sure each suggestion was. */
     showConfidence: boolean;
-    /** Importing the same bytes again adds their rows again (so an earlier import is worth a warning). */
+    /** Importing the same bytes again adds their rows again (so an earlier import is worth a note). */
     repeatAdds: boolean;
     /** Controls above the mapping table, and below it. */
     Settings?: ComponentType<SettingsProps<S> & { analysis: A; mapping: FieldMapping }>;
@@ -94,6 +95,12 @@ export interface WizardKind<A extends BaseAnalysis, S, B extends { dryRun?: bool
 
   preview: {
     intro?(body: B): ReactNode;
+    /**
+     * Earlier imports of the same bytes into the body's budget year as this kind, which the import
+     * would repeat: the server refuses it unless the body says allowRepeat, so the confirm step
+     * shows them with an 'Import again' checkbox. Absent for a kind that replaces (the ledger).
+     */
+    repeats?(analysis: A, body: B): EarlierImport[];
     checking: string;
     /** The Import button's noun: 'Import 12 Rows'. */
     noun: string;

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { importsInto } from '@shared/import-words';
 import { MAX_IMPORT_MB, MAX_IMPORT_BYTES, type ImportType } from '@shared/schemas/import';
 import { ApiError } from '@web/api/client';
 import {
@@ -89,6 +90,7 @@ function lineKind(
     },
     preview: {
       checking: 'Checking every row of the file...',
+      repeats: (analysis, body) => importsInto(analysis.previousImports, body.budgetYearId),
       noun: 'Rows',
       refusedTitle: 'This file cannot be imported as mapped',
       // Only a 400 refuses the file as mapped; anything else may pass on a second try.
