@@ -8,6 +8,7 @@ import { findBudgetYearRow } from '@server/domains/budgets';
 import { findVersionById } from '@server/domains/budgets';
 import { refuseSecondHome, requireBudgetYear } from '@server/domains/budgets';
 import { isBlankRow } from '@server/lib/import/cells';
+import { stageStateOf } from '@server/domains/stages';
 import { ALREADY_IMPORTED, repeatImportText } from '@shared/import-words';
 import { headerOf, sampleRows } from './import-analyze';
 import { refuseUnreadableAmounts, resolveMapping } from './import-mapping';
@@ -63,10 +64,20 @@ async function loadTargets(app: AppContext, plan: ImportPlan) {
 /**
  * A payroll's or a budget's lines are added beside the year's, never in their place: the same bytes
  * again into the same budget year and kind would count every line twice, so that is refused (409,
- * nothing written) unless the plan says allowRepeat. A dry run writes nothing and is not refused.
+ * nothing written) unless the plan says allowRepeat. A dry run writes nothing and is not refused;
+ * nor is an import into a voted or closed year here, which the write refuses for a reason that
+ * outranks this one (the year takes no file at all, and 'Import again' would not help).
  */
-async function refuseRepeat(app: AppContext, plan: ImportPlan, sha256: string): Promise<void> {
+async function refuseRepeat(
+  app: AppContext,
+  plan: ImportPlan,
+  targets: { budgetYear: { id: number }; fiscalYear: number },
+  sha256: string,
+): Promise<void> {
   if (plan.dryRun || plan.allowRepeat) {
+    return;
+  }
+  if ((await stageStateOf(app.db, targets.budgetYear.id, targets.fiscalYear)).locked) {
     return;
   }
   const earlier = await findRunsOfFile(app.db, sha256, plan.importType, plan.budgetYearId);
@@ -88,7 +99,7 @@ export async function importFromPath(
 ): Promise<ImportResult> {
   authorize(actor, 'import.run');
   const targets = await loadTargets(app, plan);
-  await refuseRepeat(app, plan, file.sha256);
+  await refuseRepeat(app, plan, targets, file.sha256);
   const table = await openTable(file.path, file.originalName);
   const sample = await sampleRows(table);
   const header = file.header ?? headerOf(sample).header;

@@ -49,6 +49,9 @@ const COUNTS: readonly [keyof Holdings, string, string | null][] = [
   ['rollForwards', 'roll_forwards WHERE $by IN (from_budget_year_id, to_budget_year_id)', null],
 ];
 
+/** The tables Holdings counts (a test holds that every table naming a budget year is one of them). */
+export const HOLDING_TABLES: readonly string[] = COUNTS.map(([, from]) => from.split(' ')[0]);
+
 /**
  * The budget year's holdings: all of them, or (with `fiscalYears`) those of these fiscal years,
  * where a table without a fiscal year counts nothing (it holds the budget year, not one year).
