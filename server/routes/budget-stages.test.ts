@@ -115,12 +115,18 @@ describe('budget stages', () => {
     expect(res.body.events).toEqual([]);
   });
 
-  it('refuses a fiscal year no budget year plans, instead of showing it a Draft stage', async () => {
+  it('refuses a fiscal year outside FY2020 to FY2034 rather than show it a Draft stage; a year in range no budget year plans yet is Draft', async () => {
     const res = await t.api('get', `/budget-stages?budgetYearId=${w.budgetYearId}&fiscalYear=FY1999`, {
       token: viewer.token,
     });
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe('fiscalYear: No budget year plans FY99');
+    expect(res.body.error).toBe('fiscalYear: Choose a fiscal year from FY2020 to FY2034');
+    // The dashboard's year list offers the years projections reach, and asks each one's stage.
+    const later = await t.api('get', `/budget-stages?budgetYearId=${w.budgetYearId}&fiscalYear=FY2033`, {
+      token: viewer.token,
+    });
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
+    expect(later.body.current.stage).toBe('DRAFT');
   });
 
   it('refuses FINANCE, an out-of-order stage, bad dates and notes, and unknown years: nothing written', async () => {

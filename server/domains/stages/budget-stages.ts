@@ -7,7 +7,8 @@ import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import * as q from './queries/budget-stages';
 import { insertStageStaffing } from './queries/stage-staffing';
 import { staffingToFreeze } from '@server/domains/positions';
-import { fiscalYearsWithLines, homeOfFiscalYear, noHomeMessage } from '@server/domains/budgets';
+import { fiscalYearsWithLines } from '@server/domains/budgets';
+import { setupYearProblem } from '@shared/schemas/setup';
 import { latestPublishedStage } from '@server/domains/public-dashboard';
 import {
   LOCKING_STAGES,
@@ -71,17 +72,14 @@ export async function requireFiscalYear(db: Db, budgetYearId: number, fiscalYear
 }
 
 /**
- * A fiscal year some budget year plans (this one's current year or lines, else any year's home):
- * else a 400 naming fiscalYear, rather than a Draft stage invented for FY1999. Looser than
- * requireFiscalYear: a screen may ask about a planned year this budget year holds no lines of yet.
+ * A fiscal year in the product's range (FY2020 to FY2034), else a 400 naming fiscalYear rather than
+ * a Draft stage invented for FY1999. A year in range that no budget year plans yet is Draft (nothing
+ * staged): the dashboard's year list offers the years projections reach (FY30), and asks each's stage.
  */
-async function requirePlannedYear(db: Db, budgetYearId: number, fiscalYear: number): Promise<void> {
-  const by = await requireBudgetYear(db, budgetYearId);
-  if (by.current_fiscal_year === fiscalYear || (await homeOfFiscalYear(db, fiscalYear))) {
-    return;
-  }
-  if (!(await fiscalYearsWithLines(db, budgetYearId)).includes(fiscalYear)) {
-    throw validationFailed([{ path: 'fiscalYear', message: noHomeMessage(fiscalYear) }]);
+function requireYearInRange(fiscalYear: number): void {
+  const problem = setupYearProblem(fiscalYear);
+  if (problem) {
+    throw validationFailed([{ path: 'fiscalYear', message: problem }]);
   }
 }
 
@@ -112,7 +110,8 @@ export async function listStages(
   query: { budgetYearId: number; fiscalYear: number },
 ) {
   authorize(actor, 'dashboard.read');
-  await requirePlannedYear(app.db, query.budgetYearId, query.fiscalYear);
+  requireYearInRange(query.fiscalYear);
+  await requireBudgetYear(app.db, query.budgetYearId);
   return stagesOf(app.db, query.budgetYearId, query.fiscalYear);
 }
 
