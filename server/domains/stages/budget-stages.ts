@@ -8,7 +8,6 @@ import * as q from './queries/budget-stages';
 import { insertStageStaffing } from './queries/stage-staffing';
 import { staffingToFreeze } from '@server/domains/positions';
 import { fiscalYearsWithLines } from '@server/domains/budgets';
-import { setupYearProblem } from '@shared/schemas/setup';
 import { latestPublishedStage } from '@server/domains/public-dashboard';
 import {
   LOCKING_STAGES,
@@ -71,18 +70,6 @@ export async function requireFiscalYear(db: Db, budgetYearId: number, fiscalYear
   }
 }
 
-/**
- * A fiscal year in the product's range (FY2020 to FY2034), else a 400 naming fiscalYear rather than
- * a Draft stage invented for FY1999. A year in range that no budget year plans yet is Draft (nothing
- * staged): the dashboard's year list offers the years projections reach (FY30), and asks each's stage.
- */
-function requireYearInRange(fiscalYear: number): void {
-  const problem = setupYearProblem(fiscalYear);
-  if (problem) {
-    throw validationFailed([{ path: 'fiscalYear', message: problem }]);
-  }
-}
-
 async function stagesOf(db: Db, budgetYearId: number, fiscalYear: number): Promise<StagesResponse> {
   const rows = await q.listStages(db, budgetYearId, fiscalYear);
   const state = stateOf(rows, await q.closureOf(db, budgetYearId, fiscalYear));
@@ -110,7 +97,6 @@ export async function listStages(
   query: { budgetYearId: number; fiscalYear: number },
 ) {
   authorize(actor, 'dashboard.read');
-  requireYearInRange(query.fiscalYear);
   await requireBudgetYear(app.db, query.budgetYearId);
   return stagesOf(app.db, query.budgetYearId, query.fiscalYear);
 }
