@@ -7,7 +7,6 @@
  */
 export const TIMED_FILES = [
   'seeds/demo.test.ts',
-  'server/domains/positions/positions-scale.test.ts',
   'server/db/pglite-remote.test.ts',
   'server/domains/line-items/line-items-cache.test.ts',
   'server/db/queue.test.ts',

@@ -27,6 +27,8 @@ export interface LineAuditEntry {
   after: Record<string, unknown> | null;
   /** Overrides the cause's action for this entry (a merge's two sides, a create). */
   action?: string;
+  /** Overrides the cause's reason for this entry (changeLineParts: each part its own). */
+  reason?: string;
 }
 
 /** Writes one audit row per entry; `after` gains `cause` (and `changeReason`). Returns how many were written. */
@@ -50,7 +52,7 @@ export async function auditLines(
           ? null
           : {
               ...e.after,
-              cause: cause.reason,
+              cause: e.reason ?? cause.reason,
               ...(cause.changeReason ? { changeReason: cause.changeReason } : {}),
             },
     })),
@@ -64,20 +66,22 @@ function comparable(item: AnyLineItem): string {
   return JSON.stringify(rest);
 }
 
-/** Audits each line whose DTO changed (before and after); how many did. */
+/** Audits each line whose DTO changed (before and after), with `reasonOf` its cause's words; how many did. */
 export async function auditChanged(
   trx: Db,
   actor: Actor,
   cause: LineCause,
   before: readonly AnyLineItem[],
   after: readonly AnyLineItem[],
+  reasonOf?: (id: number) => string | undefined,
 ): Promise<number> {
   const afterById = new Map(after.map((a) => [a.id, a]));
   const entries: LineAuditEntry[] = [];
   for (const b of before) {
     const a = afterById.get(b.id);
     if (a && comparable(a) !== comparable(b)) {
-      entries.push({ id: b.id, before: b, after: a as unknown as Record<string, unknown> });
+      const reason = reasonOf?.(b.id);
+      entries.push({ id: b.id, before: b, after: a as unknown as Record<string, unknown>, reason });
     }
   }
   return auditLines(trx, actor, cause, entries);

@@ -1,15 +1,12 @@
 import type { Db } from '@server/db/index';
-import { badRequest, validationFailed } from '@server/errors';
+import { badRequest } from '@server/errors';
 import type { Actor } from '@server/policies/index';
 import * as read from './queries/line-items';
 import * as write from './queries/line-items-writes';
 import type { AnyLineItem } from '@shared/schemas/line-items';
 import { auditChanged, auditLines, type LineCause } from './audit';
 import { rescaleSalariesToFte } from './queries/line-items-writes-next-year';
-import { heldBeyond } from './queries/line-holdings';
-import { fteText } from '@shared/budget-math';
-import { unitsOf } from '@shared/money';
-import { requireChartCode } from '@server/domains/massachusetts';
+import { basisChanged, chartColumns, fteMovesSalary, refuseFteBelowShares } from './change-lines-checks';
 import { applyAutomaticNextYearSalary, followProjectedLines } from './next-year';
 import { reviewedMetadata, reviewFlagsAfterChange } from './review';
 import { isLocked, nextYearSalaryRule } from './status-rule';
@@ -17,7 +14,8 @@ import { isLocked, nextYearSalaryRule } from './status-rule';
 /**
  * THE writer of line items. changeLines locks the lines, applies the status rule, writes,
  * recomputes the automatic next-year salary where what it reads changed, and writes one audit
- * entry per changed line naming the cause. Services (edits, bulk actions, merges, reconciliation,
+ * entry per changed line naming the cause (changeLineParts: the same for lines needing different
+ * patches, in one pass). Services (edits, bulk actions, merges, reconciliation,
  * placements, work-group and settings changes) call it; the line-writing queries are private to
  * this folder (eslint.config.js).
  */
@@ -39,76 +37,11 @@ export interface ChangeResult {
   audited: number;
 }
 
-// What the rule reads from a line: changing any of these moves an automatic next-year salary.
-const BASIS: [column: string, field: keyof AnyLineItem][] = [
-  ['current_salary', 'currentSalary' as keyof AnyLineItem],
-  ['work_group_id', 'workGroupId' as keyof AnyLineItem],
-  ['work_group', 'workGroup' as keyof AnyLineItem],
-  ['salary_step', 'salaryStep' as keyof AnyLineItem],
-  ['salary_lane', 'salaryLane' as keyof AnyLineItem],
-  ['current_fte', 'currentFTE' as keyof AnyLineItem],
-];
-
-const NUMERIC = new Set(['current_salary', 'current_fte']);
-
-/**
- * Every line's function code is one of DESE's chart: a code being written is
- * checked here, in the writer, so an edit, the CLI and every service refuse an unknown code alike
- * (a 400 naming the value, nothing written). Blank clears the code.
- */
-function chartColumns<T extends Record<string, unknown>>(columns: T): T {
-  const code = columns.dese_code;
-  if (typeof code !== 'string' || !code.trim()) {
-    return columns;
-  }
-  return { ...columns, dese_code: requireChartCode(code, 'deseCode') };
-}
-
-function basisChanged(columns: Record<string, unknown>, line: AnyLineItem): boolean {
-  return BASIS.some(([column, field]) => {
-    if (!(column in columns)) {
-      return false;
-    }
-    const next = columns[column];
-    const was = (line as unknown as Record<string, unknown>)[field as string];
-    return NUMERIC.has(column) ? Number(next ?? 0) !== Number(was ?? 0) : (next ?? null) !== (was ?? null);
-  });
-}
-
-/**
- * Whether an FTE change moves the line's current salary: its FTE changes and the patch leaves its
- * salary as it was (a salary typed with the new FTE is the person's decision and wins).
- */
-function fteMovesSalary(columns: Record<string, unknown>, line: AnyLineItem): boolean {
-  const fte = columns.current_fte;
-  const was = line as unknown as Record<string, unknown>;
-  return (
-    typeof fte === 'number' &&
-    Number(fte) !== Number(was.currentFTE ?? 1) &&
-    (!('current_salary' in columns) || Number(columns.current_salary ?? 0) === Number(was.currentSalary ?? 0))
-  );
-}
-
-/**
- * An FTE below what a person holds of positions is refused, nothing written: each position they
- * hold is priced at their salary for their share (server/sql/position-cost.ts), so a share above
- * their FTE would price more than they are paid. Their shares are changed on Positions first.
- */
-async function refuseFteBelowShares(trx: Db, ids: readonly number[], fte: number): Promise<void> {
-  if (!ids.length) {
-    return;
-  }
-  const fteMilli = Number(unitsOf(fte, 3) ?? 0n);
-  const over = await heldBeyond(trx, ids, fteMilli);
-  if (!over.length) {
-    return;
-  }
-  const said = over
-    .slice(0, 3)
-    .map((l) => `${l.name} holds ${fteText(l.held)} FTE of positions (${l.positions.join('; ')})`);
-  const more = over.length > 3 ? `, and ${over.length - 3} more` : '';
-  const message = `${said.join('; ')}${more}: more than an FTE of ${fteText(fteMilli)}. Lower the share on Positions first.`;
-  throw validationFailed([{ path: 'currentFTE', message }], message);
+/** Lines needing one patch, and the cause their audit entries name when not the call's. */
+export interface LinePart {
+  ids: readonly number[];
+  patch: LinePatch;
+  reason?: string;
 }
 
 /**
@@ -119,40 +52,68 @@ async function refuseFteBelowShares(trx: Db, ids: readonly number[], fte: number
  * nothing is written); the automatic next-year salary is recomputed on the lines whose status came
  * back to Active or whose salary, work group, step or lane changed, unless manual.
  */
-export async function changeLines(
+export function changeLines(
   trx: Db,
   actor: Actor,
   cause: LineCause,
   ids: readonly number[],
   patch: LinePatch,
 ): Promise<ChangeResult> {
+  return changeLineParts(trx, actor, cause, [{ ids, patch }]);
+}
+
+/**
+ * changeLines for lines needing different patches (the crosswalk's Apply: each title its rules'
+ * values), as sets in one pass: the lines are locked, read, recomputed, followed and audited
+ * together, and written one UPDATE per part (per status-rule variant within it), not one pass of
+ * the writer per part. Each changed line is audited with its part's reason (else the cause's).
+ * A line in two parts is a programming error.
+ */
+export async function changeLineParts(
+  trx: Db,
+  actor: Actor,
+  cause: LineCause,
+  parts: readonly LinePart[],
+): Promise<ChangeResult> {
+  const ids = parts.flatMap((p) => p.ids);
   if (!ids.length) {
     return { before: [], after: [], audited: 0 };
   }
-  const columns = chartColumns(patch.columns ?? {});
+  const partOf = new Map<number, number>();
+  parts.forEach((p, i) => p.ids.forEach((id) => partOf.set(id, i)));
+  if (partOf.size !== ids.length) {
+    throw new Error('changeLineParts: a line is in more than one part');
+  }
+  const columnsOf = parts.map((p) => chartColumns(p.patch.columns ?? {}));
   // A projected line someone changes becomes a row of its own (it stops following its source line).
   await write.materializeProjected(trx, ids);
   const keys = await read.lockLines(trx, ids);
   const before = await read.lineItemsByIds(trx, ids);
   const byId = new Map(before.map((b) => [b.id, b]));
-  const fte = columns.current_fte;
-  if (typeof fte === 'number') {
-    // Only a lowered FTE is checked: a save that leaves it (or raises it) refuses nothing.
-    const lowered = before.filter((b) => b.isOperating && fte < Number(b.currentFTE ?? 1)).map((b) => b.id);
-    await refuseFteBelowShares(trx, lowered, fte);
+  for (const [i, columns] of columnsOf.entries()) {
+    const fte = columns.current_fte;
+    if (typeof fte === 'number') {
+      // Only a lowered FTE is checked: a save that leaves it (or raises it) refuses nothing.
+      const lowered = parts[i].ids
+        .map((id) => byId.get(id))
+        .filter((b) => b && b.isOperating && fte < Number(b.currentFTE ?? 1))
+        .map((b) => b!.id);
+      await refuseFteBelowShares(trx, lowered, fte);
+    }
   }
-  const status = columns.employee_status as string | undefined;
   // Lines needing the same columns are written together: a bulk change is a statement or two.
-  const groups = new Map<string, { columns: Record<string, unknown>; ids: number[] }>();
+  const groups = new Map<string, { columns: Record<string, unknown>; ids: number[]; part: number }>();
   const recompute: number[] = [];
-  const rescale: number[] = [];
+  const rescale = parts.map((): number[] => []);
   for (const key of keys) {
     const line = byId.get(key.id)!;
+    const part = partOf.get(key.id)!;
+    const columns = columnsOf[part];
     const employee = key.is_operating;
     const rule = employee
       ? nextYearSalaryRule(key, {
-          status,
-          nextYearSalary: patch.nextYearSalary,
+          status: columns.employee_status as string | undefined,
+          nextYearSalary: parts[part].patch.nextYearSalary,
           basisChanged: basisChanged(columns, line),
         })
       : { columns: {}, recompute: false };
@@ -161,28 +122,30 @@ export async function changeLines(
     }
     const moves = employee && fteMovesSalary(columns, line);
     if (moves) {
-      rescale.push(key.id);
+      rescale[part].push(key.id);
     }
-    const sig = JSON.stringify([rule.columns, moves]);
+    const sig = JSON.stringify([part, rule.columns, moves]);
     const groupColumns = { ...columns, ...rule.columns };
     if (moves) {
       // The rule sets the salary (below); the unchanged value sent with the form would undo it.
       delete groupColumns.current_salary;
     }
-    const group = groups.get(sig) ?? { columns: groupColumns, ids: [] };
+    const group = groups.get(sig) ?? { columns: groupColumns, ids: [], part };
     group.ids.push(key.id);
     groups.set(sig, group);
   }
-  if (rescale.length) {
-    const { overflow } = await rescaleSalariesToFte(trx, rescale, columns.current_fte as number);
+  for (const [i, lines] of rescale.entries()) {
+    const fte = columnsOf[i].current_fte as number;
+    const { overflow } = lines.length ? await rescaleSalariesToFte(trx, lines, fte) : { overflow: [] };
     if (overflow.length) {
-      const message = `At FTE ${String(columns.current_fte)} the current salary would exceed what a line can hold (line ${overflow.join(', ')})`;
+      const message = `At FTE ${String(fte)} the current salary would exceed what a line can hold (line ${overflow.join(', ')})`;
       throw badRequest(message, [{ path: 'currentFTE', message }]);
     }
   }
   for (const group of groups.values()) {
-    if (Object.keys(group.columns).length || patch.metadata) {
-      await write.updateLines(trx, group.ids, group.columns, reviewedMetadata(patch.metadata));
+    const metadata = parts[group.part].patch.metadata;
+    if (Object.keys(group.columns).length || metadata) {
+      await write.updateLines(trx, group.ids, group.columns, reviewedMetadata(metadata));
     }
   }
   // Every changed line's projected years follow it, a typed next-year salary's too.
@@ -190,7 +153,8 @@ export async function changeLines(
   await followProjectedLines(trx, { lineIds: ids });
   await reviewFlagsAfterChange(trx, ids);
   const after = await read.lineItemsByIds(trx, ids);
-  return { before, after, audited: await auditChanged(trx, actor, cause, before, after) };
+  const reasonOf = (id: number) => parts[partOf.get(id)!].reason;
+  return { before, after, audited: await auditChanged(trx, actor, cause, before, after, reasonOf) };
 }
 
 /**

@@ -8,11 +8,13 @@ export { toColumns, type WritableField } from './queries/line-items-writes';
 export { setLineAmounts } from './amounts';
 export { auditLines, auditChanged, type LineAuditEntry, type LineCause } from './audit';
 export {
+  changeLineParts,
   changeLines,
   changeLinesBy,
   createLine,
   deleteLines,
   type ChangeResult,
+  type LinePart,
   type LinePatch,
 } from './change-lines';
 export { mergeLines } from './merge';

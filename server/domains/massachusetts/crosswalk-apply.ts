@@ -21,7 +21,7 @@ import type {
   CrosswalkPreview,
 } from '@shared/schemas/crosswalk';
 import { requireBudgetYear } from '@server/domains/budgets';
-import { answerWithSalaryLines, changeLines } from '@server/domains/line-items';
+import { answerWithSalaryLines, changeLineParts } from '@server/domains/line-items';
 import { applyTitlePatches, rosterForTitleRules, type TitlePatch } from '@server/domains/positions';
 
 /**
@@ -230,9 +230,9 @@ async function positionPatches(
 
 /**
  * POST /crosswalk/apply: gives the year's employee lines what the rules say (only what they lack,
- * unless `overwrite`), in one transaction through the line writer, lines needing the same change
- * written together, and the year's positions the same by their titles (positionPatches). With
- * `dryRun` the counts only.
+ * unless `overwrite`), in one transaction through one pass of the line writer over every batch
+ * (changeLineParts: each batch its UPDATE and audit reason, the reads, recompute and audit as
+ * sets), and the year's positions the same by their titles (positionPatches); `dryRun`: counts.
  */
 export async function applyCrosswalk(app: AppContext, actor: Actor, input: ApplyBody): Promise<ApplyResult> {
   authorize(actor, 'crosswalk.manage');
@@ -266,22 +266,21 @@ export async function applyCrosswalk(app: AppContext, actor: Actor, input: Apply
       batch.ids.push(line.id);
       batches.set(key, batch);
     }
-    let changedLines = 0;
+    let changedLines = [...batches.values()].reduce((n, b) => n + b.ids.length, 0);
     let clearedFlags = 0;
-    for (const batch of input.dryRun ? [] : batches.values()) {
-      const reason = `Position crosswalk: ${batch.rules.map(ruleLabel).join(', ')}`;
-      const result = await changeLines(trx, actor, { action: 'update', reason }, batch.ids, {
-        columns: batch.columns,
-        metadata: batch.metadata,
-      });
+    if (!input.dryRun) {
+      const parts = [...batches.values()].map((batch) => ({
+        ids: batch.ids,
+        patch: { columns: batch.columns, metadata: batch.metadata },
+        reason: `Position crosswalk: ${batch.rules.map(ruleLabel).join(', ')}`,
+      }));
+      const cause = { action: 'update', reason: 'Position crosswalk' };
+      const result = await changeLineParts(trx, actor, cause, parts);
       const after = new Map(result.after.map((a) => [a.id, a]));
-      clearedFlags += result.before.filter(
+      clearedFlags = result.before.filter(
         (b) => b.metadata.needsReview && !after.get(b.id)?.metadata.needsReview,
       ).length;
-      changedLines += result.audited;
-    }
-    if (input.dryRun) {
-      changedLines = [...batches.values()].reduce((n, b) => n + b.ids.length, 0);
+      changedLines = result.audited;
     }
     const positions = await positionPatches(trx, matcher, input, overwrite);
     const titled = input.dryRun

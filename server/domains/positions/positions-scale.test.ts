@@ -4,8 +4,10 @@ import { buildBudgetYear, buildBuilding, buildCategory, buildWorkGroup } from '.
 import { positionsFromLines } from './index';
 
 /**
- * The positions list at 50,000 positions (the bench's big district): the first page and a filtered
- * list are filtered, costed and totalled in SQL, within a bound loose enough for a busy CI machine.
+ * The positions list at 50,000 positions (the bench's big district): the first page, a filtered
+ * list and the whole list are filtered, costed and totalled in SQL, with every row and the totals
+ * over every match. How fast is measured by `npm run bench -- positions` (the first page with its
+ * totals, the whole list, an edit), never here: a test holding the clock fails on a busy machine.
  */
 const N = Number(process.env.POSITIONS_N ?? 50_000);
 const { t, finance } = useApp(['FINANCE']);
@@ -26,69 +28,50 @@ beforeAll(async () => {
        FROM generate_series(1, ?::integer) g`,
     [budgetYearId, school, other, category, group, N],
   );
-  const started = performance.now();
   expect(await positionsFromLines(db, { budgetYearId, actorLabel: 'test' })).toBe(N);
-  process.stdout.write(`positionsFromLines ${N}: ${Math.round(performance.now() - started)} ms\n`);
 }, 300_000);
 
 describe('at 50,000 positions', () => {
   it('draws the first page, a filtered list and the whole list with their totals', async () => {
-    const timed = async (query: string) => {
-      const started = performance.now();
+    const list = async (query: string) => {
       const res = await t.api('get', `/positions?fiscalYear=2026${query}`, { token: finance.token });
       expect(res.status).toBe(200);
-      return { res, ms: Math.round(performance.now() - started) };
+      return res;
     };
-    const first = await timed('&limit=100');
-    process.stdout.write(`first page ${first.ms} ms\n`);
-    expect(first.res.body.total).toBe(N);
-    expect(first.res.body.positions).toHaveLength(100);
-    const filtered = await timed(`&buildingId=${school}&status=filled&search=Person%2012`);
-    expect(filtered.res.body.positions.every((p: { buildingId: number }) => p.buildingId === school)).toBe(
-      true,
-    );
-    process.stdout.write(`filtered ${filtered.ms} ms\n`);
-    const all = await timed('');
-    expect(all.res.body.positions).toHaveLength(N);
-    const summary = await timed('&limit=1');
-    const staffing = performance.now();
+    const first = await list('&limit=100');
+    expect(first.body.total).toBe(N);
+    expect(first.body.positions).toHaveLength(100);
+    // Every fourth person works half time: the totals are over every match, not the page.
+    const half = Math.floor(N / 4);
+    expect(first.body.totals).toMatchObject({ positions: N, fte: N - half / 2, filledFte: N - half / 2 });
+    const filtered = await list(`&buildingId=${school}&status=filled&search=Person%2012`);
+    expect(filtered.body.positions.length).toBeGreaterThan(0);
+    expect(filtered.body.positions.every((p: { buildingId: number }) => p.buildingId === school)).toBe(true);
+    const all = await list('');
+    expect(all.body.positions).toHaveLength(N);
+    expect(all.body.totals).toEqual(first.body.totals);
     expect((await t.api('get', '/positions/staffing?fiscalYear=2026', { token: finance.token })).status).toBe(
       200,
     );
-    const one = first.res.body.positions[0];
-    const edit = performance.now();
+    const one = first.body.positions[0];
     const moved = await t.api('patch', `/positions/${one.id}`, {
       token: finance.token,
       body: { version: one.version, buildingId: school },
     });
     expect(moved.status).toBe(200);
-    const editMs = Math.round(performance.now() - edit);
-    const timings = {
-      edit: editMs,
-      first: first.ms,
-      filtered: filtered.ms,
-      all: all.ms,
-      again: summary.ms,
-      staffing: Math.round(performance.now() - staffing),
-    };
-    process.stdout.write(`positions at ${N}: ${JSON.stringify(timings)} ms\n`);
-    expect(first.ms).toBeLessThan(5000);
   }, 300_000);
 });
 
 describe('an Employee Manager edit at 50,000 positions', () => {
-  it("sets the next year's salary lines at the edited holder's place only, and says how long it took", async () => {
+  it("sets the next year's salary lines of the edited holders' places", async () => {
     const db = t.db.knex;
-    const timedEdit = async (id: number, salary: number) => {
-      const started = performance.now();
+    const edit = async (id: number, salary: number) => {
       const res = await t.api('patch', `/line-items/budget/${id}/next-year-salary`, {
         token: finance.token,
         body: { nextYearSalary: salary },
       });
       expect(res.status).toBe(200);
-      return Math.round(performance.now() - started);
     };
-    const median = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)];
     // A holder at the school (5,000 positions there) and one elsewhere (45,000).
     const at = async (building: number, sign: '=' | '<>') =>
       (
@@ -98,25 +81,12 @@ describe('an Employee Manager edit at 50,000 positions', () => {
           [building],
         )
       ).rows[0].id as number;
-    const small = await at(school, '=');
-    const large = await at(school, '<>');
-    const smallMs = median([
-      await timedEdit(small, 70000.01),
-      await timedEdit(small, 70000.02),
-      await timedEdit(small, 70000.03),
-    ]);
-    const largeMs = median([
-      await timedEdit(large, 70000.01),
-      await timedEdit(large, 70000.02),
-      await timedEdit(large, 70000.03),
-    ]);
+    await edit(await at(school, '='), 70000.01);
+    await edit(await at(school, '<>'), 70000.02);
     // The salary line at the edited place holds the holders' new cost: the edit shows in FY2027.
     const { rows } = await db.raw(
       `SELECT sum(li.amount)::text AS amount FROM line_items li WHERE li.fiscal_year = 2027 AND NOT li.is_operating`,
     );
     expect(Number(rows[0].amount)).toBeGreaterThan(0);
-    process.stdout.write(
-      `employee edit at ${N}: ${JSON.stringify({ smallPlace: smallMs, largePlace: largeMs })} ms\n`,
-    );
   }, 300_000);
 });
