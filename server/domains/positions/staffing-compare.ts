@@ -91,20 +91,21 @@ export function emptyStaffingRow(
     no_salary_line_cost: 0,
     vacant_count: 0,
     people: 0,
+    paid_people: 0,
     average_salary: null,
   };
 }
 
 /**
  * A fiscal year's roster FTE as the stages domain freezes it when the year enters a stage (null
- * when the year has no positions).
+ * when the year has no positions): as its year holds it, as the staffing summary compares it.
  */
 export async function staffingToFreeze(
   db: Db,
   budgetYearId: number,
   fiscalYear: number,
 ): Promise<FrozenStaffing | null> {
-  return frozenFromRows(await staffingRows(db, budgetYearId, fiscalYear));
+  return frozenFromRows(await staffingRows(db, budgetYearId, fiscalYear, true));
 }
 
 /**
@@ -116,9 +117,12 @@ export async function lastYearRows(db: Db, fiscalYear: number, held = false): Pr
   return home ? staffingRows(db, home.id, fiscalYear - 1, held) : [];
 }
 
-/** The roster the year before, from that year's home budget year; null when it has none or no positions. */
+/**
+ * The roster the year before as its year holds it, from that year's home budget year; null when it
+ * has none or no positions.
+ */
 export async function lastYearStaffing(db: Db, fiscalYear: number): Promise<FrozenStaffing | null> {
-  return frozenFromRows(await lastYearRows(db, fiscalYear));
+  return frozenFromRows(await lastYearRows(db, fiscalYear, true));
 }
 
 /** The staffing frozen when the year entered its current stage (the latest advance), if any. */

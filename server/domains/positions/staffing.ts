@@ -25,7 +25,7 @@ const UNNAMED = { building: 'District Wide', function: 'No function code', workG
 
 /** One breakdown's rows; pay summed over too few people is withheld from a reader who may not see it. */
 function breakdown(rows: StaffingRow[], dimension: keyof typeof UNNAMED, showsPay: boolean): StaffingGroup[] {
-  const withheld = showsPay ? new Set<number>() : withheldRows(rows.map((r) => Number(r.people)));
+  const withheld = showsPay ? new Set<number>() : withheldRows(rows.map((r) => Number(r.paid_people)));
   return rows.map((r, i) => {
     const key = r.key === null ? null : dimension === 'function' ? r.key : Number(r.key);
     const name =
@@ -63,7 +63,8 @@ function noPositionsNote(fiscalYear: number, yearBeforeHasRoster: boolean): stri
 }
 
 /**
- * GET /positions/staffing: FTE by building, function code and work group, filled, vacant (and
+ * GET /positions/staffing: a roster as its year holds it (queries/staffing.ts heldByItsYear, the
+ * resident page's rule), FTE by building, function code and work group, filled, vacant (and
  * posted) and frozen, with their budgeted cost and the average filled salary by work group, each
  * beside the same group's FTE last year and when the year entered its current stage. Anyone
  * signed in reads it; names never appear, and pay summed over fewer than the reports' minimum
@@ -80,7 +81,8 @@ export async function staffingSummary(
     query.budgetYearId !== undefined || (await homeOfFiscalYear(app.db, query.fiscalYear)) !== null;
   const budgetYearId = planned ? await rosterBudgetYear(app.db, query.fiscalYear, query.budgetYearId) : null;
   const [rows, lastYear, stage] = await Promise.all([
-    budgetYearId === null ? [] : staffingRows(app.db, budgetYearId, query.fiscalYear),
+    // As the year holds its roster (the resident page's rule): a cut adopted for next year reads there.
+    budgetYearId === null ? [] : staffingRows(app.db, budgetYearId, query.fiscalYear, true),
     lastYearStaffing(app.db, query.fiscalYear),
     budgetYearId === null ? null : previousStageStaffing(app.db, budgetYearId, query.fiscalYear),
   ]);

@@ -18,11 +18,13 @@ const withCode = (costs: string) => `SELECT pc.*, ${lineCode('pc.dese_code')} AS
  * year's budget (positionsRoster): a position it closed is not budgeted next year, but this year it
  * is still held (its holders' lines, this year's payroll, stay), so it counts with its status and
  * holders from before; a vacancy it created is next year's job and counts nowhere. Only the columns
- * the staffing sums read; a position given back costs nothing here (no pay is read from it).
+ * the staffing sums read; a position given back costs nothing here (no pay is read from it), so
+ * `given_back` marks it for the sums over pay (its holders are not among the people paid).
  */
 const heldByItsYear = (source: string, fiscalYear: number) => `SELECT x.id, x.building_id, x.work_group_id,
        x.category_id, x.function_code, x.fte, x.unpriced_reason,
        CASE WHEN a.status_before IS NULL THEN x.budgeted_cost ELSE 0 END AS budgeted_cost,
+       a.status_before IS NOT NULL AS given_back,
        coalesce(a.status_before, x.status) AS status,
        CASE WHEN a.status_before IS NULL THEN x.filled_fte ELSE a.held_fte END AS filled_fte,
        CASE WHEN a.status_before IS NULL THEN x.holder_count ELSE a.holders END AS holder_count
@@ -42,21 +44,26 @@ const heldByItsYear = (source: string, fiscalYear: number) => `SELECT x.id, x.bu
 
 /** The positions a staffing read sums: the roster as it stands, or (`held`) as its year holds it. */
 const staffingSource = (costs: string, fiscalYear: number, held: boolean) =>
-  held ? heldByItsYear(withCode(costs), fiscalYear) : withCode(costs);
+  held
+    ? heldByItsYear(withCode(costs), fiscalYear)
+    : `SELECT w.*, false AS given_back FROM (${withCode(costs)}) w`;
 
 export interface StaffingRow extends TotalsRow {
   dimension: 'building' | 'function' | 'workGroup' | 'total';
   key: number | string | null;
   name: string | null;
-  /** Holders of filled positions: the people whose pay the group's cost sums. */
+  /** Holders of filled positions, as the roster's year holds them (`held`). */
   people: number;
+  /** The holders whose pay the group's cost sums: `people` but those of a position given back. */
+  paid_people: number;
   average_salary: number | null;
 }
 
 /**
  * A year's positions (closed ones left out: they count nowhere) by building, by function code
  * (withCode) and by work group, and in total, in one pass (GROUPING SETS), the whole roster costed as sets;
- * `held`: the roster as its year holds it (heldByItsYear), not as next year's budget has it.
+ * `held`: the roster as its year holds it (heldByItsYear), not as next year's budget has it; the
+ * average salary and `paid_people` are over the holders whose pay the cost sums all the same.
  */
 export async function staffingRows(
   db: Db,
@@ -72,9 +79,10 @@ export async function staffingRows(
             CASE WHEN GROUPING(f.building_id) = 0 THEN min(b.name) WHEN GROUPING(f.work_group_id) = 0 THEN min(wg.name) END AS name,
             ${TOTALS},
             coalesce(sum(f.holder_count) FILTER (WHERE f.status = 'filled'), 0)::int AS people,
+            coalesce(sum(f.holder_count) FILTER (WHERE f.status = 'filled' AND NOT f.given_back), 0)::int AS paid_people,
             -- Over what the holders hold (over-filled too): their pay is what the cost sums.
-            round(sum(f.budgeted_cost) FILTER (WHERE f.status = 'filled')
-                  / nullif(sum(f.filled_fte) FILTER (WHERE f.status = 'filled'), 0), 2) AS average_salary
+            round(sum(f.budgeted_cost) FILTER (WHERE f.status = 'filled' AND NOT f.given_back)
+                  / nullif(sum(f.filled_fte) FILTER (WHERE f.status = 'filled' AND NOT f.given_back), 0), 2) AS average_salary
        FROM (${staffingSource(positionCosts({ budgetYearId, fiscalYear }, 'sets'), fiscalYear, held)}) f
        LEFT JOIN buildings b ON b.id = f.building_id
        LEFT JOIN work_groups wg ON wg.id = f.work_group_id

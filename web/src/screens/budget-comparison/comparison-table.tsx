@@ -4,6 +4,7 @@ import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { FLAG_LABELS, varianceDollars, formatVariancePercent, isHighlighted } from './flags';
 import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
+import { isEmpty } from './missing-lines';
 import type { ComparisonDollars, ShownLine } from './whole-dollars';
 
 function FlagBadge({ cell }: { cell: ComparisonCell }) {
@@ -14,13 +15,16 @@ function FlagBadge({ cell }: { cell: ComparisonCell }) {
   return <span className={`badge ${badge}`}>{label}</span>;
 }
 
-/** A line's whole dollars (comparisonDollars: the rows add up to the subtotal and the total). */
+/**
+ * A line's whole dollars (comparisonDollars: the rows add up to the subtotal and the total); a side
+ * `counts` says has no line reads '—', and with neither side the variance too.
+ */
 function Figures({ line, counts }: { line: ShownLine; counts?: ComparisonCell }) {
   return (
     <>
       <td className="money">{!counts || counts.operatingCount ? formatMoney(line.operating) : '—'}</td>
       <td className="money">{!counts || counts.proposedCount ? formatMoney(line.proposed) : '—'}</td>
-      <td className="money">{varianceDollars(line.variance)}</td>
+      <td className="money">{!counts || !isEmpty(counts) ? varianceDollars(line.variance) : '—'}</td>
     </>
   );
 }
@@ -40,6 +44,8 @@ export function ComparisonTable({ data, yearIndex, dollars }: ComparisonTablePro
     .filter(({ row }) => row.years[yearIndex].flag !== null);
   const total = data.totals[yearIndex];
   const personnel = data.personnelTotals[yearIndex];
+  // A year with no line has no totals either: '—', not $0 (the cards above say what is missing).
+  const empty = isEmpty(total);
   return (
     <ScrollArea label={`Operating against proposed by category, ${fy}`}>
       <table className="table comparison-table">
@@ -83,7 +89,7 @@ export function ComparisonTable({ data, yearIndex, dollars }: ComparisonTablePro
         <tfoot>
           <tr>
             <th scope="row">Personnel subtotal</th>
-            <Figures line={dollars.personnel} />
+            <Figures line={dollars.personnel} counts={empty ? personnel : undefined} />
             <td className="num">{formatVariancePercent(personnel.variancePercent)}</td>
             <td>
               <FlagBadge cell={personnel} />
@@ -91,7 +97,7 @@ export function ComparisonTable({ data, yearIndex, dollars }: ComparisonTablePro
           </tr>
           <tr>
             <th scope="row">Total (all categories)</th>
-            <Figures line={dollars.total} />
+            <Figures line={dollars.total} counts={empty ? total : undefined} />
             <td className="num">{formatVariancePercent(total.variancePercent)}</td>
             <td />
           </tr>

@@ -13,6 +13,7 @@ import { countOf, formatMoney } from '@web/lib/format';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { ComparisonTable } from './comparison-table';
 import { varianceDollars, formatVariancePercent } from './flags';
+import { isEmpty, MissingTotals } from './missing-lines';
 import { SalaryBudgetButton } from './salary-budget-button';
 import { SixYearView } from './six-year-view';
 import { comparisonDollars } from './whole-dollars';
@@ -66,7 +67,8 @@ export function BudgetComparisonScreen() {
   const personnel = data.personnelTotals[yearIndex];
   const total = data.totals[yearIndex];
   const fy = fiscalYearLabel(fiscalYear);
-  // The cards show the table's own Total and Personnel subtotal figures.
+  // The cards show the table's own Total and Personnel subtotal figures; a year with no line, what is
+  // missing instead (its $0 read as a budget of nothing).
   const dollars = comparisonDollars(data, yearIndex);
   return (
     <>
@@ -83,35 +85,39 @@ export function BudgetComparisonScreen() {
         </div>
         {canReconcile ? <SalaryBudgetButton budgetYearId={selected.id} fiscalYear={fiscalYear} /> : null}
       </div>
-      <div className="kpis comparison-kpis">
-        <div className="kpi">
-          <span className="kpi__label">Operating (salaries)</span>
-          <span className="kpi__value money">{formatMoney(dollars.total.operating)}</span>
-          {/* What each card sums, in the server's own counts: the figures alone read as other
+      {isEmpty(total) ? (
+        <MissingTotals data={data} yearIndex={yearIndex} />
+      ) : (
+        <div className="kpis comparison-kpis">
+          <div className="kpi">
+            <span className="kpi__label">Operating (salaries)</span>
+            <span className="kpi__value money">{formatMoney(dollars.total.operating)}</span>
+            {/* What each card sums, in the server's own counts: the figures alone read as other
               screens' salary totals (Positions' next-year cost, the Employee Manager's). */}
-          <span className="kpi__hint">
-            Current salaries of {countOf(total.operatingCount, 'employee line')}, {fy}
-          </span>
+            <span className="kpi__hint">
+              Current salaries of {countOf(total.operatingCount, 'employee line')}, {fy}
+            </span>
+          </div>
+          <div className="kpi">
+            <span className="kpi__label">Proposed</span>
+            <span className="kpi__value money">{formatMoney(dollars.total.proposed)}</span>
+            <span className="kpi__hint">
+              {countOf(total.proposedCount, 'proposed budget line')} of {fy}, all categories
+            </span>
+          </div>
+          <div className="kpi">
+            <span className="kpi__label">Salary lines vs payroll</span>
+            <span className="kpi__value money">
+              {varianceDollars(dollars.personnel.variance)}{' '}
+              <span className="kpi__hint">{formatVariancePercent(personnel.variancePercent)}</span>
+            </span>
+            <span className="kpi__hint">
+              {countOf(personnel.proposedCount, 'proposed personnel line')} less the current salaries of{' '}
+              {countOf(personnel.operatingCount, 'employee line')} in personnel categories
+            </span>
+          </div>
         </div>
-        <div className="kpi">
-          <span className="kpi__label">Proposed</span>
-          <span className="kpi__value money">{formatMoney(dollars.total.proposed)}</span>
-          <span className="kpi__hint">
-            {countOf(total.proposedCount, 'proposed budget line')} of {fy}, all categories
-          </span>
-        </div>
-        <div className="kpi">
-          <span className="kpi__label">Salary lines vs payroll</span>
-          <span className="kpi__value money">
-            {varianceDollars(dollars.personnel.variance)}{' '}
-            <span className="kpi__hint">{formatVariancePercent(personnel.variancePercent)}</span>
-          </span>
-          <span className="kpi__hint">
-            {countOf(personnel.proposedCount, 'proposed personnel line')} less the current salaries of{' '}
-            {countOf(personnel.operatingCount, 'employee line')} in personnel categories
-          </span>
-        </div>
-      </div>
+      )}
       <section
         className="card card--flush comparison-card"
         aria-label={`Comparison for ${fiscalYearLabel(fiscalYear)}`}
