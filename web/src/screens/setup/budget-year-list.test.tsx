@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { secondHomeMessage } from '@shared/schemas/fiscal-year';
+import { useSetupStatus } from '@web/api/setup';
 import { BudgetYearStep } from '@web/screens/setup/budget-year-step';
 import { describedText, jsonResponse, makeUser, renderRoutes, storeSession, stubApi } from '@web/test/render';
 
@@ -24,10 +25,15 @@ const status = {
   budgetYears: [year(1, 'FY26', [2026, 2027, 2028, 2029, 2030], null), year(2, 'FY31', [2031], HELD)],
 };
 
+/** The step as Setup shows it: once the setup status has loaded. */
+function LoadedStep() {
+  return useSetupStatus().data ? <BudgetYearStep /> : null;
+}
+
 function renderStep(answers: Record<string, (url: string, init: RequestInit) => Response>) {
   const asked = stubApi({ '/api/auth/me': { user: admin }, '/api/setup': status, ...answers });
   storeSession(admin);
-  renderRoutes('/setup', [{ path: 'setup', element: <BudgetYearStep /> }]);
+  renderRoutes('/setup', [{ path: 'setup', element: <LoadedStep /> }]);
   return asked;
 }
 
@@ -86,5 +92,48 @@ describe('Setup’s budget years: Edit and Delete', () => {
       { name: 'FY26 Budget', notes: null, firstFiscalYear: 2026, lastFiscalYear: 2031 },
     ]);
     expect(first.getAttribute('aria-invalid')).toBeNull();
+  });
+  // The create form offered FY32, the year after the last one planned; an edit that took FY2032
+  // into FY31 left it offering FY32, which the server then refused as FY31's year.
+  it('offers the year after the last one planned again once an edit or a delete changes it', async () => {
+    let years = status.budgetYears;
+    renderStep({
+      '/api/setup': () => jsonResponse(200, { ...status, budgetYears: years }),
+      '/api/budget-years/2': (_url, init) => {
+        if (init.method === 'DELETE') {
+          years = years.filter((y) => y.id !== 2);
+          return jsonResponse(200, { deleted: { id: 2, fiscalYear: 'FY31' } });
+        }
+        years = [status.budgetYears[0], { ...year(2, 'FY31', [2031, 2032], null) }];
+        return jsonResponse(200, {
+          budgetYear: {
+            id: 2,
+            fiscalYear: 'FY31',
+            name: 'FY31 Budget',
+            notes: null,
+            currentFiscalYear: 2031,
+          },
+          fiscalYears: [2031, 2032],
+        });
+      },
+    });
+    const create = await screen.findByRole('form', { name: 'Create a budget year' });
+    const label = within(create).getByLabelText(/^Budget year/);
+    await waitFor(() => expect((label as HTMLInputElement).value).toBe('FY32'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit FY31' }));
+    const form = screen.getByRole('form', { name: 'Edit budget year FY31' });
+    fireEvent.change(within(form).getByLabelText('Last fiscal year it plans'), { target: { value: 'FY32' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save budget year' }));
+    await waitFor(() => expect((label as HTMLInputElement).value).toBe('FY33'));
+
+    // A label the user typed is theirs: a change to the list leaves it.
+    fireEvent.change(label, { target: { value: 'FY34' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete FY31' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete budget year' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete FY31' })).toBeNull());
+    expect((label as HTMLInputElement).value).toBe('FY34');
   });
 });

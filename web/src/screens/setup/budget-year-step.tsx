@@ -1,4 +1,4 @@
-import { type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { createBudgetYearBody } from '@shared/schemas/setup';
 import { fiscalYearFromDate, fiscalYearLabel, parseFiscalYear } from '@shared/schemas/fiscal-year';
 import { useCreateBudgetYear, useSetupStatus } from '@web/api/setup';
@@ -46,6 +46,15 @@ export function BudgetYearStep() {
       currentFiscalYear: blank(v.currentFiscalYear),
     }),
   });
+  // The offer follows the list: an edit or a delete above moves the last year planned, and an offer
+  // left behind (FY32 once FY31 plans FY2032) would be refused. A label the user typed stays theirs.
+  const [offered, setOffered] = useState(next);
+  if (offered !== next) {
+    setOffered(next);
+    if (form.values.label === offered) {
+      form.setValue('label', next);
+    }
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
