@@ -222,9 +222,9 @@ export default tseslint.config(
     ['shared/schemas/**/*.ts'],
     [
       {
-        regex: '^(?!zod$|\\./|@shared/(budget-math|money|public-groups|day-words)$)',
+        regex: '^(?!zod$|\\./|@shared/(budget-math|money|public-groups|day-words|signed-words)$)',
         message:
-          "Schemas import only zod (and each other, the budget and money arithmetic, the public page's small-group words and the way a day is written, which import nothing): web/ and cli/ bundle them.",
+          "Schemas import only zod (and each other, the budget and money arithmetic, the public page's small-group words, the way a day is written and the way a change is signed, which import nothing): web/ and cli/ bundle them.",
       },
     ],
   ),

@@ -131,13 +131,13 @@ describe('budget-cli rif and project', () => {
         FY26_BUDGET_CENTS,
         4_810_000_055n,
       ]);
-      expect(r.stderr).toContain('baseline: $47,212,345.79 (FY2026 proposed budget, general fund, 2 lines)');
+      expect(r.stderr).toContain('baseline: $47,212,345.79 (FY26 proposed budget, general fund, 2 lines)');
       expect(r.stderr).toMatch(
-        /town-funding: \$48,100,000\.55 \(FY2027 town goal, set [A-Z][a-z]{2} \d{1,2}, \d{4}\)/,
+        /town-funding: \$48,100,000\.55 \(FY27 town goal, set [A-Z][a-z]{2} \d{1,2}, \d{4}\)/,
       );
       const noGoal = await cli('rif', '--fiscal-year', 'FY28', '--budget-year', 'FY26', '--baseline', '1');
       expect(noGoal.code).toBe(2);
-      expect(noGoal.stderr).toContain('FY2028 has no town goal: give --town-funding');
+      expect(noGoal.stderr).toContain('FY28 has no town goal: give --town-funding');
     },
   );
 

@@ -95,10 +95,10 @@ describe('budget-cli contracts', () => {
     const cases: [string[], RegExp][] = [
       [
         ['--cola', '101,2,2'],
-        /Please enter a valid COLA percentage for FY2027 \(between 0 and 100, at most 2 decimals\)/,
+        /Please enter a valid COLA percentage for FY27 \(between 0 and 100, at most 2 decimals\)/,
       ],
       [['--cola', 'three,2,2'], /--cola: COLA percentage must be a number/],
-      [['--cola', '2,2'], /Enter a COLA percentage for FY2029/],
+      [['--cola', '2,2'], /Enter a COLA percentage for FY29/],
       [['--cola', '2', '--start', '2029', '--end', '2027'], /The end year cannot be before the start year/],
       [
         ['--cola', '2,2,2', '--settlement-date', '2026-01-01'],
@@ -147,7 +147,7 @@ describe('budget-cli contracts', () => {
     expect(overlap.code).toBe(1);
     expect(overlap.stderr).toMatch(/CONTRACT_OVERLAP/);
     expect(overlap.stderr).toMatch(
-      new RegExp(`“Custodians 2027-2029” \\(#${firstId}, FY2027–FY2029\\) in FY2027–FY2029`),
+      new RegExp(`“Custodians 2027-2029” \\(#${firstId}, FY27–FY29\\) in FY27–FY29`),
     );
     const named = await add('Custodians at 1%', '1,1,1', ...settled, '--supersedes', '');
     expect(named.code).toBe(2);

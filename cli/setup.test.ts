@@ -100,7 +100,7 @@ describe('budget-cli setup, budget-year create and buildings add on an empty dat
     expect(rest.stdout).toContain('Added work group BTU Paraprofessionals.');
     expect(rest.stdout).toContain('[x] District name and logo: Boston Public Schools, no logo yet');
     expect(rest.stdout).toContain('[x] Buildings: 1 building');
-    expect(rest.stdout).toContain('[x] Budget year and fiscal years: FY28 (FY2027-FY2032, current FY2028)');
+    expect(rest.stdout).toContain('[x] Budget year and fiscal years: FY28 (FY27 to FY32, current FY28)');
     expect(rest.stdout).toContain('[x] Work groups: 2 work groups');
     expect(rest.stdout).toContain('Setup complete.');
 

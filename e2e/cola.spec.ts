@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { formatAmount } from '@shared/money';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, signIn } from './helpers';
 import { chooseOption } from './select';
@@ -42,7 +43,10 @@ test.describe('COLA Management at 1440x900', () => {
     await expect(dialog.getByLabel('Start year')).toHaveValue('2027');
     await expect(dialog.getByLabel('End year')).toHaveValue('2029');
     for (const fy of [2027, 2028, 2029]) {
-      await expect(dialog.getByLabel(new RegExp(`^FY${fy} COLA %`))).toHaveAttribute('step', '0.01');
+      await expect(dialog.getByLabel(new RegExp(`^${fiscalYearLabel(fy)} COLA %`))).toHaveAttribute(
+        'step',
+        '0.01',
+      );
     }
 
     // The settlement date shows only while the status is SETTLED.
@@ -55,20 +59,20 @@ test.describe('COLA Management at 1440x900', () => {
 
     await dialog.getByLabel('Contract name').fill(`E2E contract ${RUN}`);
     await chooseOption(page, 'Work group', 'Technology');
-    await dialog.getByLabel('FY2027 COLA % (year 1)').fill('2');
-    await dialog.getByLabel('FY2028 COLA % (year 2)').fill('150');
+    await dialog.getByLabel('FY27 COLA % (year 1)').fill('2');
+    await dialog.getByLabel('FY28 COLA % (year 2)').fill('150');
     await dialog.getByRole('button', { name: 'Create Contract' }).click();
-    const bad = 'Please enter a valid COLA percentage for FY2028 (between 0 and 100, at most 2 decimals)';
+    const bad = 'Please enter a valid COLA percentage for FY28 (between 0 and 100, at most 2 decimals)';
     await expect(dialog.getByRole('alert')).toHaveText(bad);
-    await expect(dialog.getByLabel('FY2028 COLA % (year 2)')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('FY28 COLA % (year 2)')).toHaveAttribute('aria-invalid', 'true');
     await page.screenshot({ path: `${SHOTS}/cola-contract-modal-desktop.png` });
 
     // Rows follow the years and keep what was typed.
-    await dialog.getByLabel('FY2028 COLA % (year 2)').fill('2.25');
+    await dialog.getByLabel('FY28 COLA % (year 2)').fill('2.25');
     await dialog.getByLabel('End year').fill('2027');
-    await expect(dialog.getByLabel(/^FY2028 COLA/)).toHaveCount(0);
+    await expect(dialog.getByLabel(/^FY28 COLA/)).toHaveCount(0);
     await dialog.getByLabel('End year').fill('2029');
-    await expect(dialog.getByLabel('FY2028 COLA % (year 2)')).toHaveValue('2.25');
+    await expect(dialog.getByLabel('FY28 COLA % (year 2)')).toHaveValue('2.25');
     await dialog.getByLabel('Start year').fill('');
     await dialog.getByRole('button', { name: 'Create Contract' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(
@@ -87,22 +91,22 @@ test.describe('COLA Management at 1440x900', () => {
     const dialog = page.getByRole('dialog', { name: 'New Contract' });
     await dialog.getByLabel('Contract name').fill(name);
     await chooseOption(page, 'Work group', 'Technology');
-    await dialog.getByLabel('FY2027 COLA % (year 1)').fill('2.5');
-    await dialog.getByLabel('FY2028 COLA % (year 2)').fill('2.25');
-    await dialog.getByLabel('FY2029 COLA % (year 3)').fill('2');
+    await dialog.getByLabel('FY27 COLA % (year 1)').fill('2.5');
+    await dialog.getByLabel('FY28 COLA % (year 2)').fill('2.25');
+    await dialog.getByLabel('FY29 COLA % (year 3)').fill('2');
     await dialog.getByRole('button', { name: 'Create Contract' }).click();
     await expect(dialog).toHaveCount(0);
     const created = page.getByRole('status').filter({ hasText: `Contract “${name}” created` });
     await expect(created).toContainText(/\d+ employees?’s? next-year salar(y|ies) (was|were) recomputed/);
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toContainText('Negotiating');
-    await expect(row).toContainText('FY2027–FY2029');
-    await expect(row).toContainText('FY2028 2.25%');
+    await expect(row).toContainText('FY27–FY29');
+    await expect(row).toContainText('FY28 2.25%');
 
     // Edit: settle it, with a date.
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Contract' });
-    await expect(edit.getByLabel('FY2027 COLA % (year 1)')).toHaveValue('2.5');
+    await expect(edit.getByLabel('FY27 COLA % (year 1)')).toHaveValue('2.5');
     await chooseOption(page, 'Status', 'Settled');
     await edit.getByLabel('Settlement date').fill('2026-06-15');
     await edit.getByRole('button', { name: 'Save Contract' }).click();
@@ -126,7 +130,7 @@ test.describe('COLA Management at 1440x900', () => {
 
   test('COLA scenario grid: its messages, saving, and the COLA calculation', async ({ page }) => {
     await openCola(page, 'COLA Scenarios');
-    await expect(page.getByLabel('TEACHERS FY2027 COLA percent')).toHaveAttribute('step', '0.1');
+    await expect(page.getByLabel('TEACHERS FY27 COLA percent')).toHaveAttribute('step', '0.1');
     const scenario = `E2E plan ${RUN}`;
     await page.getByRole('button', { name: 'New Scenario' }).click();
     const dialog = page.getByRole('dialog', { name: 'New COLA Scenario' });
@@ -142,10 +146,10 @@ test.describe('COLA Management at 1440x900', () => {
     await expect(page.getByRole('alert')).toHaveText(
       'No COLA percentages to save. Please enter at least one value.',
     );
-    await page.getByLabel('TEACHERS FY2027 COLA percent').fill('120');
+    await page.getByLabel('TEACHERS FY27 COLA percent').fill('120');
     await save.click();
     await expect(page.getByRole('alert')).toHaveText(
-      'Enter a percent from 0 to 100 with at most 2 decimals for TEACHERS FY2027',
+      'Enter a percent from 0 to 100 with at most 2 decimals for TEACHERS FY27',
     );
     // The long-term assumption: out of range is refused where it was typed, then saved.
     await page.getByLabel('Long-term COLA (%)').fill('101');
@@ -156,9 +160,9 @@ test.describe('COLA Management at 1440x900', () => {
     await expect(
       page.getByRole('status').filter({ hasText: `Long-term COLA assumption saved for ${scenario}` }),
     ).toBeVisible();
-    await page.getByLabel('TEACHERS FY2027 COLA percent').fill('3.5');
-    await page.getByLabel('SUPPORT FY2028 COLA percent').fill('2.5');
-    await page.getByLabel('OPERATIONS FY2029 COLA percent').fill('2');
+    await page.getByLabel('TEACHERS FY27 COLA percent').fill('3.5');
+    await page.getByLabel('SUPPORT FY28 COLA percent').fill('2.5');
+    await page.getByLabel('OPERATIONS FY29 COLA percent').fill('2');
     await save.click();
     await expect(
       page.getByRole('status').filter({ hasText: `COLA settings saved for ${scenario}` }),
@@ -187,11 +191,11 @@ test.describe('COLA Management at 1440x900', () => {
     await expect(result.getByText(money(calc.totalIncrease)).first()).toBeVisible();
     for (const y of calc.years) {
       await expect(
-        result.getByRole('row', { name: new RegExp(`^FY${y.fiscalYear} `) }).first(),
+        result.getByRole('row', { name: new RegExp(`^${fiscalYearLabel(y.fiscalYear)} `) }).first(),
       ).toContainText(money(y.amount));
     }
     await expect(result.getByRole('region', { name: 'How this is calculated' })).toContainText(
-      `FY2027 payroll ${money(calc.years[0].amount)} = FY${calc.baseYear} payroll ${money(calc.grandTotal)}`,
+      `FY27 payroll ${money(calc.years[0].amount)} = ${fiscalYearLabel(calc.baseYear)} payroll ${money(calc.grandTotal)}`,
     );
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/cola-scenarios-desktop.png`, fullPage: true });
@@ -207,13 +211,13 @@ test.describe('COLA Management at 1440x900', () => {
       'GET',
       `/cola/planning-defaults?budgetYearId=${await budgetYearId(page, 'FY26')}`,
     );
-    expect(defaults.baseline.source).toMatch(/^FY2026 proposed budget, general fund, \d+ lines$/);
-    expect(defaults.townFunding.source).toMatch(/^FY2027 town goal, set [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(defaults.baseline.source).toMatch(/^FY26 proposed budget, general fund, \d+ lines$/);
+    expect(defaults.townFunding.source).toMatch(/^FY27 town goal, set [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     await expect(page.getByLabel('Fiscal year')).toHaveValue('2027');
     // FY2027 is the year being built (it has its own proposed lines): its need is that budget, as
     // Town Guidance totals it, so no baseline is asked for.
     expect(defaults.ownBudget.source).toMatch(
-      /^FY2027 proposed budget, general fund, \d+ lines, as Town Guidance totals it$/,
+      /^FY27 proposed budget, general fund, \d+ lines, as Town Guidance totals it$/,
     );
     await expect(page.getByLabel('Baseline budget ($)')).toHaveValue('');
     await expect(page.getByLabel('Town funding ($)')).toHaveValue(String(defaults.townFunding.amount));
@@ -227,7 +231,7 @@ test.describe('COLA Management at 1440x900', () => {
     const funding = Math.floor(defaults.ownBudget.amount / 2);
     await page.getByLabel('Town funding ($)').fill(String(funding));
     await page.getByRole('button', { name: 'Calculate RIF Gap' }).click();
-    const result = page.getByRole('region', { name: /FY2027 RIF gap/ });
+    const result = page.getByRole('region', { name: /FY27 RIF gap/ });
     await expect(result).toBeVisible();
     const { calculations } = await apiCall(page, 'GET', '/cola/rif-calculations');
     const latest = calculations[0];
@@ -288,7 +292,7 @@ test.describe('COLA Management at 1440x900', () => {
       'GET',
       `/cola/multi-year-projection?startYear=${d.fiscalYear}&endYear=${d.endYear}&baselineBasis=budget&budgetYearId=${d.budgetYearId}`,
     );
-    await expect(page.getByRole('region', { name: /^FY2027 to FY2031/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: /^FY27 to FY31/ })).toBeVisible();
     await expect(page.getByText(/87,834,567/)).toHaveCount(0);
     // FY2027 has its own proposed lines: its need is that budget.
     expect(data.projections[0].districtNeed).toBe(d.ownBudget.amount);
@@ -301,7 +305,7 @@ test.describe('COLA Management at 1440x900', () => {
     const table = page.getByRole('table', { name: 'Multi-year projection' });
     await expect(table.getByRole('row')).toHaveCount(6);
     for (const y of data.projections) {
-      const row = table.getByRole('row', { name: new RegExp(`^FY${y.fiscalYear} `) });
+      const row = table.getByRole('row', { name: new RegExp(`^${fiscalYearLabel(y.fiscalYear)} `) });
       await expect(row).toContainText(money(y.districtNeed));
       if (y.townFundingAssumed) {
         await expect(row).toContainText('assumed');
@@ -309,7 +313,7 @@ test.describe('COLA Management at 1440x900', () => {
       await expect(row).toContainText(y.rifRequired ? 'Required' : 'No');
     }
     await expect(page.getByRole('region', { name: 'How this is calculated' })).toContainText(
-      `district need ${money(data.projections[1].districtNeed)} = baseline ${money(data.projections[0].districtNeed)} (FY2027’s need)`,
+      `district need ${money(data.projections[1].districtNeed)} = baseline ${money(data.projections[0].districtNeed)} (FY27’s need)`,
     );
     const chart = page.getByRole('region', { name: 'District need and town funding' });
     await chart.getByRole('radio', { name: 'Table' }).click();
@@ -343,9 +347,9 @@ test.describe('COLA Management at 390x844', () => {
       if (tab === 'RIF Gap Calculator') {
         // The form fills from the year's planning defaults: calculate once they are in, as a person
         // would (a click before they arrived asked for a baseline once in CI).
-        await expect(page.getByText(/Not needed: FY2027’s need is its own/)).toBeVisible();
+        await expect(page.getByText(/Not needed: FY27’s need is its own/)).toBeVisible();
         await page.getByRole('button', { name: 'Calculate RIF Gap' }).click();
-        await expect(page.getByRole('region', { name: /FY2027 RIF gap/ })).toBeVisible();
+        await expect(page.getByRole('region', { name: /FY27 RIF gap/ })).toBeVisible();
       }
       if (tab === 'Multi-Year Projections') {
         await expect(page.getByRole('table', { name: 'Multi-year projection' })).toBeVisible();

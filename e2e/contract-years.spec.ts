@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { END_BEFORE_START_MESSAGE } from '@shared/schemas/contracts';
 import { apiCall, FINANCE, navigate, signIn } from './helpers';
 
@@ -15,7 +16,7 @@ const TYPED: Record<number, { cola: string; note: string }> = {
 };
 
 const cola = (page: Page, fy: number) =>
-  page.getByRole('dialog', { name: 'New Contract' }).getByLabel(new RegExp(`^FY${fy} COLA %`));
+  page.getByRole('dialog', { name: 'New Contract' }).getByLabel(new RegExp(`^${fiscalYearLabel(fy)} COLA %`));
 
 test('an end year before the start year is marked on the field, and the COLA typed comes back once fixed', async ({
   page,
@@ -29,7 +30,7 @@ test('an end year before the start year is marked on the field, and the COLA typ
   await dialog.getByLabel('Contract name').fill(NAME);
   for (const [fy, typed] of Object.entries(TYPED)) {
     await cola(page, Number(fy)).fill(typed.cola);
-    await dialog.getByLabel(`FY${fy} notes`).fill(typed.note);
+    await dialog.getByLabel(`${fiscalYearLabel(Number(fy))} notes`).fill(typed.note);
   }
   const end = dialog.getByLabel('End year');
   const error = dialog.locator('#contract-end-note');
@@ -47,7 +48,7 @@ test('an end year before the start year is marked on the field, and the COLA typ
   await expect(error).toHaveText('3 contract years');
   for (const [fy, typed] of Object.entries(TYPED)) {
     await expect(cola(page, Number(fy))).toHaveValue(typed.cola);
-    await expect(dialog.getByLabel(`FY${fy} notes`)).toHaveValue(typed.note);
+    await expect(dialog.getByLabel(`${fiscalYearLabel(Number(fy))} notes`)).toHaveValue(typed.note);
   }
 
   // On the way to another year, key by key: 2 → 20 → 203 → 2031 passes through no error and

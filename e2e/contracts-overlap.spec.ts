@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, FINANCE, navigate, signIn } from './helpers';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { chooseOption } from './select';
 
 // Contracts do not silently overlap, on COLA Management reached through the menu as a finance user.
@@ -34,7 +35,7 @@ test('a settled contract over Unit A is refused until it supersedes it; Unit A s
   await dialog.getByLabel('Contract name').fill(NAME);
   await chooseOption(page, 'Work group', 'Teachers');
   for (const fy of [2027, 2028, 2029]) {
-    await dialog.getByLabel(new RegExp(`^FY${fy} COLA %`)).fill('1');
+    await dialog.getByLabel(new RegExp(`^${fiscalYearLabel(fy)} COLA %`)).fill('1');
   }
   // A negotiating offer may stand beside Unit A: no Supersedes choice.
   await expect(dialog.getByLabel('Supersedes')).toHaveCount(0);
@@ -50,15 +51,15 @@ test('a settled contract over Unit A is refused until it supersedes it; Unit A s
   await dialog.getByRole('button', { name: 'Create Contract' }).click();
   const note = dialog.locator('#contract-supersedes-note');
   await expect(note).toContainText(`“${UNIT_A}” (#`);
-  await expect(note).toContainText('FY2025–FY2027) in FY2027');
+  await expect(note).toContainText('FY25–FY27) in FY27');
   await expect(supersedes).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByRole('alert')).toContainText('Failed to create contract');
   // The overlap is said once, under the field, not again in the banner.
-  await expect(dialog.getByText(/FY2025–FY2027\) in FY2027/)).toHaveCount(1);
+  await expect(dialog.getByText(/FY25–FY27\) in FY27/)).toHaveCount(1);
   expect((await contracts(page)).map((c) => c.name)).toEqual(before.map((c) => c.name));
 
   // Superseding Unit A, it is accepted.
-  await chooseOption(page, 'Supersedes', `${UNIT_A} (FY2025–FY2027)`);
+  await chooseOption(page, 'Supersedes', `${UNIT_A} (FY25–FY27)`);
   await dialog.getByRole('button', { name: 'Create Contract' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText(`Contract “${NAME}” created`)).toBeVisible();

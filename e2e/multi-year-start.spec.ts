@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { formatAmount } from '@shared/money';
 import { apiCall, axeViolations, budgetYearId, FINANCE, navigate, saveScreen, signIn } from './helpers';
 
 // On COLA Management's Multi-Year tab reached through FINANCE's menu: changing the start year once
-// kept the old year's baseline ('$47,177,400 · FY2026 proposed budget' for a start of 2028), and at
+// kept the old year's baseline ('$47,177,400 · FY26 proposed budget' for a start of 2028), and at
 // 1440 the table's Gap and RIF columns were cut off. The expected baseline is the server's planning
 // figure for the new start year (the year before's proposed budget).
 
@@ -36,10 +37,10 @@ for (const size of [
 
     await page.getByLabel('Start year').fill(String(start));
     await expect(baseline).toHaveValue(formatAmount(later.baseline.amount));
-    await expect(page.getByText(`FY${start - 1} proposed budget`).first()).toBeVisible();
+    await expect(page.getByText(`${fiscalYearLabel(start - 1)} proposed budget`).first()).toBeVisible();
     await page.getByRole('button', { name: 'Project' }).click();
     const table = page.getByRole('table', { name: 'Multi-year projection' });
-    await expect(table.getByRole('rowheader', { name: `FY${start}` })).toBeVisible();
+    await expect(table.getByRole('rowheader', { name: fiscalYearLabel(start) })).toBeVisible();
     const firstRow = (
       await apiCall(
         page,

@@ -150,7 +150,7 @@ test('an admin signing in to an empty install is led through the setup, step by 
   await year.getByLabel('First fiscal year it plans', { exact: true }).fill('FY27');
   await year.getByLabel('Last fiscal year it plans', { exact: true }).fill('FY32');
   await year.getByRole('button', { name: 'Create budget year' }).click();
-  await expect(year.getByText('FY28 (FY2027-FY2032, current FY2028)')).toBeVisible();
+  await expect(year.getByText('FY28 (FY27 to FY32, current FY28)')).toBeVisible();
   // The next one offered is a year no budget year plans yet: FY29 (FY28's own) was refused.
   await expect(year.getByLabel('Budget year', { exact: true })).toHaveValue('FY33');
 

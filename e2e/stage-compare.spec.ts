@@ -83,9 +83,9 @@ test('compares the recommendation with today: each change with its reason, Excel
   await expect(report).toContainText(
     "From Superintendent's Recommended, Feb 1, 2027 to Today's working figures",
   );
-  // -100.00 + 250.25 - 500.00
+  // -100.00 + 250.25 - 500.00, written with the true minus (signedText) as every change is
   const summary = report.getByRole('region', { name: 'Summary' });
-  await expect(summary.getByRole('row', { name: /^Proposed budget/ })).toContainText('-$349.75');
+  await expect(summary.getByRole('row', { name: /^Proposed budget/ })).toContainText('\u2212$349.75');
   // All funds: 1,000.10 + 500.00 + 400.00 (the revolving fund's line) at the recommendation.
   await expect(report).toContainText('All funds');
   await expect(summary.getByRole('row', { name: /^Proposed budget/ })).toContainText('$1,900.10');
@@ -113,7 +113,7 @@ test('compares the recommendation with today: each change with its reason, Excel
   const generalRow = summary.getByRole('row', { name: /^Proposed budget/ });
   await expect(generalRow).toContainText('$1,500.10');
   await expect(generalRow).not.toContainText('$1,900.10');
-  await expect(generalRow).toContainText('-$349.75');
+  await expect(generalRow).toContainText('\u2212$349.75');
   expect(await axeViolations(page)).toEqual([]);
   await saveScreen(page, 'stage-compare-general-fund-1440');
   await page.setViewportSize({ width: 390, height: 844 });

@@ -293,10 +293,14 @@ describe('GET /budget-stages/compare', () => {
     const reopen = await compare(stage.reopen, 'current');
     expect(reopen.status).toBe(400);
     expect(reopen.body.error).toContain('froze no figures');
+    // The years as every screen writes them (FY27), never FY2027.
+    expect(reopen.body.error).toContain(`Stage ${stage.reopen} is the reopening of FY27 for changes`);
     const otherFy = await compare(stage.A, stage.otherFiscalYear);
     expect(otherFy.status).toBe(400);
-    expect(otherFy.body.error).toContain(`Stage ${stage.otherFiscalYear} is a stage of FY2028`);
-    expect(otherFy.body.error).toContain('compare two stages of the same year');
+    expect(otherFy.body.error).toContain(`Stage ${stage.otherFiscalYear} is a stage of FY28`);
+    expect(otherFy.body.error).toContain(
+      `not of FY27 in FY27 cmp ${process.pid}: compare two stages of the same year`,
+    );
     const otherBudget = await compare(stage.otherBudgetYear, stage.A);
     expect(otherBudget.status).toBe(400);
     expect(otherBudget.body.error).toContain(`FY29 other ${process.pid}`);
@@ -348,6 +352,8 @@ describe('GET /budget-stages/compare.xlsx', () => {
     ]);
     const totals = expectedTotals(at.A, at.current);
     const summary = book.getWorksheet('Summary')!;
+    // Its title names the year as the screen does; the file name keeps its four digits.
+    expect(String(summary.getCell('A1').value)).toMatch(/^[A-Za-z ]+: FY27, budget year FY27 cmp /);
     const formula = (ws: ExcelJS.Worksheet, a: string) =>
       (ws.getCell(a).value as ExcelJS.CellFormulaValue).formula;
     expect(summary.getCell('A5').value).toBe('Proposed budget');

@@ -71,7 +71,7 @@ describe('POST /budget-stages/advance to School Committee Adopted', () => {
     expect(res.status).toBe(409);
     // 1,200,000.10 + 12.34 + 61,000.00, in 3 lines: 1 employee, 2 proposed.
     expect(res.body.error).toBe(
-      'FY2027 cannot be School Committee Adopted with unmapped dollars: $1,261,012.44 in 3 lines have no ' +
+      'FY27 cannot be School Committee Adopted with unmapped dollars: $1,261,012.44 in 3 lines have no ' +
         'function code (1 employee line, 2 proposed lines). Give them DESE function codes first ' +
         '(the function-code rules, or Set function code in the budget grids).',
     );

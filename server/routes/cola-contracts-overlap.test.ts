@@ -97,8 +97,8 @@ describe('two settled contracts of one work group may not cover the same fiscal 
     expect(res.body.code).toBe('CONTRACT_OVERLAP');
     expect(res.body.error).toContain('“Unit A 2024-2027”');
     expect(res.body.error).toContain(`#${w.unitA}`);
-    expect(res.body.error).toMatch(/“Unit A 2024-2027” \(#\d+, FY2025–FY2027\) in FY2027/);
-    expect(res.body.error).toMatch(/“Unit A 2027-2029” \(#\d+, FY2028–FY2029\) in FY2028–FY2029/);
+    expect(res.body.error).toMatch(/“Unit A 2024-2027” \(#\d+, FY25–FY27\) in FY27/);
+    expect(res.body.error).toMatch(/“Unit A 2027-2029” \(#\d+, FY28–FY29\) in FY28–FY29/);
     expect(res.body.details[0]).toMatchObject({ path: 'supersedesContractId' });
     expect(await snapshot()).toEqual(before);
     expect(await w.stored()).toEqual(w.expected(3.5, 2));
@@ -119,7 +119,7 @@ describe('two settled contracts of one work group may not cover the same fiscal 
       settlementDate: '2026-06-01',
     });
     expect(settle.status).toBe(409);
-    expect(settle.body.error).toMatch(/“Unit A 2027-2029” \(#\d+, FY2028–FY2029\) in FY2029/);
+    expect(settle.body.error).toMatch(/“Unit A 2027-2029” \(#\d+, FY28–FY29\) in FY29/);
 
     const settleByEdit = await call(
       'put',
@@ -139,7 +139,7 @@ describe('two settled contracts of one work group may not cover the same fiscal 
       ]),
     );
     expect(widen.status).toBe(409);
-    expect(widen.body.error).toMatch(/“Unit A 2024-2027” \(#\d+, FY2025–FY2027\) in FY2027/);
+    expect(widen.body.error).toMatch(/“Unit A 2024-2027” \(#\d+, FY25–FY27\) in FY27/);
 
     expect(await snapshot()).toEqual(before);
     expect(await w.stored()).toEqual(w.expected(3.5, 2));
@@ -274,7 +274,7 @@ describe('a superseding contract that names no contract, or the wrong one, chang
     [
       'a contract whose years it does not share',
       (w) => w.unitA,
-      /supersedesContractId: “Unit A 2024-2027” \(#\d+\) covers FY2025–FY2027, none of this contract’s years/,
+      /supersedesContractId: “Unit A 2024-2027” \(#\d+\) covers FY25–FY27, none of this contract’s years/,
     ],
   ];
 

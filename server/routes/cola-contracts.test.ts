@@ -152,15 +152,15 @@ describe('contract refusals change nothing', () => {
     [
       'COLA above 100',
       (g) => body(g, [[2027, 100.5]]),
-      /yearlyIncreases\.0\.colaPercentage: Please enter a valid COLA percentage for FY2027 \(between 0 and 100, at most 2 decimals\)/,
+      /yearlyIncreases\.0\.colaPercentage: Please enter a valid COLA percentage for FY27 \(between 0 and 100, at most 2 decimals\)/,
     ],
-    ['COLA negative', (g) => body(g, [[2027, -1]]), /FY2027 \(between 0 and 100, at most 2 decimals\)/],
+    ['COLA negative', (g) => body(g, [[2027, -1]]), /FY27 \(between 0 and 100, at most 2 decimals\)/],
     [
       'COLA not a number',
       (g) => body(g, [[2027, 'three' as unknown as number]]),
       /colaPercentage: COLA percentage must be a number/,
     ],
-    ['COLA with 3 decimals', (g) => body(g, [[2027, 2.125]]), /FY2027/],
+    ['COLA with 3 decimals', (g) => body(g, [[2027, 2.125]]), /FY27 \(/],
     [
       'end before start',
       (g) => ({ ...body(g, [[2027, 2]]), startYear: 2029, endYear: 2027 }),
@@ -185,7 +185,7 @@ describe('contract refusals change nothing', () => {
         ]),
         contractYears: 3,
       }),
-      /Enter a COLA percentage for FY2028/,
+      /Enter a COLA percentage for FY28/,
     ],
     [
       'contractYears that disagree',

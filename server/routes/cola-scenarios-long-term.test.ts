@@ -142,7 +142,7 @@ describe('long-term COLA assumption', () => {
     const y2031 = before.body.projections.find((p: any) => p.fiscalYear === 2031);
     expect(c(y2031.colaImpact)).toBe(0n);
     expect(y2031.colaUnits.map((u: any) => u.colaSource)).toEqual(['NONE', 'NONE', 'NONE']);
-    expect(y2031.colaWarnings.join(' ')).toMatch(/FY2031 assumes 0% COLA for .*Teachers/);
+    expect(y2031.colaWarnings.join(' ')).toMatch(/FY31 assumes 0% COLA for .*Teachers/);
 
     const saved = await call('put', `/cola/scenarios/${w.scenarioId}/long-term`, {
       colaPercentage: 2.25,
@@ -195,7 +195,7 @@ describe('long-term COLA assumption', () => {
     expect(unit(2029, w.clerks.name)).toMatchObject({ colaSource: 'NONE', colaPercentage: 0 });
     const warnings = (fy: number) =>
       after.body.projections.find((p: any) => p.fiscalYear === fy).colaWarnings.join(' ');
-    expect(warnings(2029)).toContain(`FY2029 assumes 0% COLA for ${w.clerks.name} (1)`);
+    expect(warnings(2029)).toContain(`FY29 assumes 0% COLA for ${w.clerks.name} (1)`);
     expect(warnings(2031)).toBe('');
 
     // The RIF gap of FY2031 and the COLA calculation read the same assumption.

@@ -60,7 +60,7 @@ describe('the year being built, in every planning tool', () => {
       gap,
       true,
     ]);
-    expect(r.needSource).toBe('FY2027 proposed budget, general fund, 3 lines, as Town Guidance totals it');
+    expect(r.needSource).toBe('FY27 proposed budget, general fund, 3 lines, as Town Guidance totals it');
     expect(rif.body.filledIn[0]).toEqual({ field: 'baselineBudget', source: r.needSource });
     // A baseline typed by the user still grows by the walk, as before.
     const typed = await post('/cola/calculate-rif-gap', {
@@ -82,7 +82,7 @@ describe('the year being built, in every planning tool', () => {
     expect([c(first.districtNeed), c(first.gap), first.needSource]).toEqual([
       sum(FY27),
       sum(FY27) - sum([GOAL_27]),
-      'FY2027 proposed budget, general fund, 3 lines, as Town Guidance totals it',
+      'FY27 proposed budget, general fund, 3 lines, as Town Guidance totals it',
     ]);
     // FY2028 has no lines of its own: it grows FY2027's need by the walk.
     expect(c(from27.body.projections[1].baseline)).toBe(sum(FY27));
@@ -91,13 +91,13 @@ describe('the year being built, in every planning tool', () => {
     expect(defaults.status).toBe(200);
     expect([c(defaults.body.baseline.amount), defaults.body.baseline.source]).toEqual([
       sum(FY27),
-      'FY2027 proposed budget, general fund, 3 lines',
+      'FY27 proposed budget, general fund, 3 lines',
     ]);
     const from28 = await get(`/cola/multi-year-projection?${q}&startYear=2028&endYear=2029`);
     expect(from28.status).toBe(200);
     expect([c(from28.body.projections[0].baseline), from28.body.baselineSource]).toEqual([
       sum(FY27),
-      'FY2027 proposed budget, general fund, 3 lines',
+      'FY27 proposed budget, general fund, 3 lines',
     ]);
     expect(from28.body.projections[0].needSource).toBeNull();
   });

@@ -242,7 +242,7 @@ describe('POST /function-codes/rules/apply', () => {
     expect(await codeOf(ids.supplies)).toBe('2430');
     expect(await codeOf(ids.misc)).toBeNull();
     const audit = await t.db.knex('audit_log').where({ entity: 'line-item', entity_id: String(ids.ada) });
-    expect(audit.at(-1).after.cause).toBe('Function-code rules applied to FY2027');
+    expect(audit.at(-1).after.cause).toBe('Function-code rules applied to FY27');
 
     const overwrite = await apply({ overwrite: true });
     expect(overwrite.body.updated).toBe(1);

@@ -110,7 +110,7 @@ describe('a gap against the town goal counts the general fund alone', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect([c(res.body.baseline.amount), res.body.baseline.source]).toEqual([
       sum(FY26, true),
-      'FY2026 proposed budget, general fund, 1 line',
+      'FY26 proposed budget, general fund, 1 line',
     ]);
     expect([c(res.body.ownBudget.amount), res.body.ownBudget.lines]).toEqual([sum(FY27, true), 2]);
   });

@@ -216,9 +216,9 @@ describe('POST /ledger/import/execute', () => {
     // One line for the reason, its rows as ranges (it was said once a row: QA saw it 20 times).
     expect(otherYear.body.details).toHaveLength(1);
     expect(otherYear.body.details[0].message).toMatch(
-      /^Rows 2 to \d+(, [\d to]+)*( and [\d to]+)?: fiscal year 2023, not FY2022$/,
+      /^Rows 2 to \d+(, [\d to]+)*( and [\d to]+)?: fiscal year FY23, not FY22$/,
     );
-    expect(otherYear.body.error.match(/fiscal year 2023/g)).toHaveLength(1);
+    expect(otherYear.body.error.match(/fiscal year FY23/g)).toHaveLength(1);
     const mixed = file.toString('utf8').replace(/\r\n2023,13,/, '\r\n2023,12,');
     const mixedRes = await s.importFile(mixed, { fiscalYear: 2023 });
     expect(mixedRes.status).toBe(400);
@@ -279,7 +279,7 @@ describe('ledger refusals', () => {
     const otherYear = await s.importFile(file, { fiscalYear: 2022 });
     expect(otherYear.status).toBe(400);
     expect(otherYear.body.error).toBe(
-      `${ledgerRows} rows cannot be imported, nothing was written: Rows 2 to ${ledgerRows + 1}: fiscal year 2023, not FY2022`,
+      `${ledgerRows} rows cannot be imported, nothing was written: Rows 2 to ${ledgerRows + 1}: fiscal year FY23, not FY22`,
     );
     const none = await s.importFile(file, { fiscalYear: 2023, accountPattern: 'xx-xx-FUNC-OBJECT' });
     expect(none.status).toBe(400);
@@ -304,8 +304,8 @@ describe('ledger refusals', () => {
     const name = 'glytdbud-expense-fy2023-p13-gf-school.csv';
     const wrong = await s.importFile(file, { fiscalYear: 2022 }, { name, overrides: { fiscalYear: null } });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error).toContain(`The file's name says FY2023 (${name}), not FY2022`);
-    expect(wrong.body.details).toEqual([{ path: 'fiscalYear', message: "The file's name says FY2023" }]);
+    expect(wrong.body.error).toContain(`The file's name says FY23 (${name}), not FY22`);
+    expect(wrong.body.details).toEqual([{ path: 'fiscalYear', message: "The file's name says FY23" }]);
     expect(await s.counts()).toEqual(before);
     const right = await s.importFile(
       file,

@@ -56,10 +56,10 @@ describe('GET /cola/planning-defaults', () => {
       4,
       2026,
     ]);
-    expect(body.baseline.source).toBe('FY2026 proposed budget, general fund, 4 lines');
+    expect(body.baseline.source).toBe('FY26 proposed budget, general fund, 4 lines');
     expect([c(body.townFunding.amount), body.townFunding.hasGoal]).toEqual([4_810_000_055n, true]);
     // The day as every screen, the RIF hints and the CLI write one (longDate), never ISO.
-    expect(body.townFunding.source).toBe('FY2027 town goal, set Nov 30, 2026');
+    expect(body.townFunding.source).toBe('FY27 town goal, set Nov 30, 2026');
     // The same figure the dashboard shows for FY2026.
     const dashboard = await get(`/line-items/budget/summary?budgetYearId=${d.budgetYearId}&fiscalYear=2026`);
     expect(c(dashboard.body.proposedBudget)).toBe(c(body.baseline.amount));
@@ -72,18 +72,18 @@ describe('GET /cola/planning-defaults', () => {
     expect(res.body.fiscalYear).toBe(2028);
     expect([c(res.body.baseline.amount), res.body.baseline.source]).toEqual([
       sum(d.fy27),
-      'FY2027 proposed budget, general fund, 2 lines',
+      'FY27 proposed budget, general fund, 2 lines',
     ]);
     expect(res.body.townFunding).toEqual({
       fiscalYear: 2028,
       amount: null,
       hasGoal: false,
-      source: 'FY2028 has no town goal: enter the town funding, or set the goal on Town Goals',
+      source: 'FY28 has no town goal: enter the town funding, or set the goal on Town Goals',
     });
     // A year with no budget lines has no baseline either.
     const empty = await get(`/cola/planning-defaults?budgetYearId=${d.budgetYearId}&fiscalYear=2030`);
     expect(empty.body.baseline).toMatchObject({ amount: null, lines: 0 });
-    expect(empty.body.baseline.source).toMatch(/^FY2029 has no general-fund proposed lines/);
+    expect(empty.body.baseline.source).toMatch(/^FY29 has no general-fund proposed lines/);
   });
 
   it('refuses a budget year or fiscal year of nothing, naming the field', async () => {
@@ -119,9 +119,9 @@ describe('the calculations start from the same figures when a request leaves the
     expect(res.body.filledIn).toEqual([
       {
         field: 'baselineBudget',
-        source: 'FY2027 proposed budget, general fund, 2 lines, as Town Guidance totals it',
+        source: 'FY27 proposed budget, general fund, 2 lines, as Town Guidance totals it',
       },
-      { field: 'townFundingAmount', source: 'FY2027 town goal, set Nov 30, 2026' },
+      { field: 'townFundingAmount', source: 'FY27 town goal, set Nov 30, 2026' },
     ]);
     const given = await rif({
       budgetYearId: d.budgetYearId,
@@ -142,7 +142,7 @@ describe('the calculations start from the same figures when a request leaves the
     const noGoal = await rif({ budgetYearId: d.budgetYearId, fiscalYear: 2028 });
     expect(noGoal.status).toBe(400);
     expect(noGoal.body.details).toEqual([expect.objectContaining({ path: 'townFundingAmount' })]);
-    expect(noGoal.body.error).toMatch(/^FY2028 has no town goal/);
+    expect(noGoal.body.error).toMatch(/^FY28 has no town goal/);
     const noBudget = await rif({ budgetYearId: d.budgetYearId, fiscalYear: 2030, townFundingAmount: 1 });
     expect(noBudget.status).toBe(400);
     expect(noBudget.body.details).toEqual([expect.objectContaining({ path: 'baselineBudget' })]);
@@ -163,7 +163,7 @@ describe('the calculations start from the same figures when a request leaves the
     expect(res.body.filledIn).toEqual([
       {
         field: 'baselineBudget',
-        source: 'FY2027 proposed budget, general fund, 2 lines, as Town Guidance totals it',
+        source: 'FY27 proposed budget, general fund, 2 lines, as Town Guidance totals it',
       },
     ]);
     expect(c(res.body.projections[0].districtNeed)).toBe(sum(d.fy27));
@@ -172,7 +172,7 @@ describe('the calculations start from the same figures when a request leaves the
       `/cola/multi-year-projection?budgetYearId=${d.budgetYearId}&startYear=2028&endYear=2029`,
     );
     expect(from28.body.filledIn).toEqual([
-      { field: 'baselineBudget', source: 'FY2027 proposed budget, general fund, 2 lines' },
+      { field: 'baselineBudget', source: 'FY27 proposed budget, general fund, 2 lines' },
     ]);
     expect(c(from28.body.projections[0].baseline)).toBe(sum(d.fy27));
     expect([res.body.projections[0].townFundingSource, c(res.body.projections[0].townFunding)]).toEqual([

@@ -316,7 +316,7 @@ describe('the stage of a published year', () => {
     expect(before.published).toMatchObject({ stageLabel: null });
     const p = await preview();
     expect(p.data[String(FY)]!.stageLabel).toBe("Superintendent's Recommended");
-    expect(p.changes).toEqual(["FY2026 is now Superintendent's Recommended"]);
+    expect(p.changes).toEqual(["FY26 is now Superintendent's Recommended"]);
     expect((await residents(NEW_PATH)).body.data[String(FY)]!.stageLabel).toBeNull();
     await publish();
     expect((await residents(NEW_PATH)).body.data[String(FY)]!.stageLabel).toBe(

@@ -151,7 +151,7 @@ describe('a planned year’s staff on the resident page are positions', () => {
     );
     // The figures now count the roster's positions: Publish would say so.
     const preview = await t.api('get', '/public-dashboard/preview?years=2026,2027', { token: admin.token });
-    expect(preview.body.changes).toEqual(['FY2027 figures changed']);
+    expect(preview.body.changes).toEqual(['FY27 figures changed']);
     expect(preview.body.data['2027'].staffSource).toBe('roster');
   });
 });

@@ -149,7 +149,7 @@ describe('first start of a district on an empty database', () => {
       scenarioCount: 2,
     });
     expect(now.body.steps.find((s: { key: string }) => s.key === 'budgetYear').summary).toBe(
-      'FY28 (FY2027-FY2032, current FY2028)',
+      'FY28 (FY27 to FY32, current FY28)',
     );
   });
 

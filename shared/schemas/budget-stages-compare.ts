@@ -3,6 +3,7 @@ import { BUDGET_STAGES } from './budget-stages';
 import { idTextWith, moneyOut } from './common';
 import { fiscalYearInput } from './fiscal-year';
 import { fundsEcho, fundsQuery } from './fund-choice';
+import { MINUS, signedText } from '@shared/signed-words';
 
 /**
  * What changed between two budget stages, and why (GFOA's award criteria ask for
@@ -72,19 +73,19 @@ export const moneyChangeSchema = z.object({
 export type MoneyChange = z.infer<typeof moneyChangeSchema>;
 
 /**
- * A change's percent as the comparison prints it (the screen and budget-cli): '+1.25%', '-0.38%';
- * a change too small to show at two decimals says so with its sign ('+<0.01%'), never '0.00%' beside
+ * A change's percent as the comparison prints it (the screen and budget-cli), signed as every change
+ * is (signedText): '+1.25%', '−0.38%'; a change too small to show at two decimals says so with its sign ('+<0.01%'), never '0.00%' beside
  * a difference of $1,824.50; '' when there is no percent (from is 0).
  */
 export function changePercentText(m: Pick<MoneyChange, 'percent' | 'difference'>): string {
   if (m.percent === null) {
     return '';
   }
-  const text = `${Math.abs(m.percent).toFixed(2)}%`;
+  const text = signedText(m.percent, (size) => `${size.toFixed(2)}%`);
   if (text === '0.00%' && m.difference !== 0) {
-    return `${m.difference > 0 ? '+' : '-'}<0.01%`;
+    return `${m.difference > 0 ? '+' : MINUS}<0.01%`;
   }
-  return m.percent > 0 ? `+${text}` : m.percent < 0 ? `-${text}` : text;
+  return text;
 }
 
 export const countChangeSchema = z.object({

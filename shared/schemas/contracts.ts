@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { salaryLinesLocked } from './reconciliation';
 import { CONTRACT_STATUSES, idNumberWith, idText, isPercent, isoDate, isRealDate } from './common';
-import { fiscalYearInput, parseFiscalYear } from './fiscal-year';
+import { fiscalYearInput, fiscalYearLabel, parseFiscalYear } from './fiscal-year';
 import { optionalText } from './work-group-categories';
 
 /**
@@ -20,7 +20,7 @@ export const NO_COLA_ROWS_MESSAGE = 'Please set the start and end years to gener
 export const END_BEFORE_START_MESSAGE = 'The end year cannot be before the start year';
 export const TOO_MANY_YEARS_MESSAGE = `A contract covers at most ${MAX_CONTRACT_YEARS} fiscal years`;
 export const colaPercentMessage = (fiscalYear: number) =>
-  `Please enter a valid COLA percentage for FY${fiscalYear} (between 0 and 100, at most 2 decimals)`;
+  `Please enter a valid COLA percentage for ${fiscalYearLabel(fiscalYear)} (between 0 and 100, at most 2 decimals)`;
 export const SETTLEMENT_DATE_MESSAGE = 'A settlement date is kept only for a SETTLED contract';
 export const SUPERSEDES_MISSING_MESSAGE = 'Choose the settled contract this one supersedes (its id)';
 export const SUPERSEDES_NEGOTIATING_MESSAGE =
@@ -109,9 +109,15 @@ function checkContract(c: z.infer<typeof contractFields>, ctx: z.RefinementCtx) 
   const seen = new Set<number>();
   c.yearlyIncreases.forEach((row, i) => {
     if (row.fiscalYear < c.startYear || row.fiscalYear > c.endYear) {
-      issue(['yearlyIncreases', i, 'fiscalYear'], `FY${row.fiscalYear} is outside the contract's years`);
+      issue(
+        ['yearlyIncreases', i, 'fiscalYear'],
+        `${fiscalYearLabel(row.fiscalYear)} is outside the contract's years`,
+      );
     } else if (seen.has(row.fiscalYear)) {
-      issue(['yearlyIncreases', i, 'fiscalYear'], `FY${row.fiscalYear} has more than one COLA row`);
+      issue(
+        ['yearlyIncreases', i, 'fiscalYear'],
+        `${fiscalYearLabel(row.fiscalYear)} has more than one COLA row`,
+      );
     }
     seen.add(row.fiscalYear);
     if (!isColaPercent(row.colaPercentage)) {
@@ -120,7 +126,7 @@ function checkContract(c: z.infer<typeof contractFields>, ctx: z.RefinementCtx) 
   });
   const missing = Array.from({ length: span }, (_, i) => c.startYear + i).filter((fy) => !seen.has(fy));
   if (missing.length) {
-    issue(['yearlyIncreases'], `Enter a COLA percentage for ${missing.map((fy) => `FY${fy}`).join(', ')}`);
+    issue(['yearlyIncreases'], `Enter a COLA percentage for ${missing.map(fiscalYearLabel).join(', ')}`);
   }
 }
 

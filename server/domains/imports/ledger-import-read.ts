@@ -7,7 +7,7 @@ import type { HeaderInfo } from '@server/lib/import/header';
 import type { TableSource } from '@server/lib/import/read-table';
 import { buildingKey, transformLedgerRow, type LedgerOutcome } from '@server/lib/import/transform-ledger';
 import { LEDGER_MAX_ROWS, type LedgerRow } from '@shared/schemas/ledger-import';
-import { parseFiscalYear } from '@shared/schemas/fiscal-year';
+import { fiscalYearLabel, parseFiscalYear } from '@shared/schemas/fiscal-year';
 import { PREVIEW_ROWS, PREVIEW_ROWS_MAX } from '@shared/schemas/import';
 import { tooManyRows, turnTaker } from './ledger-import-limits';
 
@@ -90,7 +90,7 @@ export function rowRanges(ns: readonly number[]): string {
 
 /**
  * 400 when the file has no fiscal year column and its name says another fiscal year than the one
- * it is imported into ('...-fy2023-p13.csv' into FY2026): its rows cannot say so themselves, and a
+ * it is imported into ('...-fy2023-p13.csv' into FY26): its rows cannot say so themselves, and a
  * year's figures in another year's Budget vs Actual is a mistake nobody sees until the numbers are
  * wrong. A file with the column is checked row by row instead (checkRows).
  */
@@ -104,9 +104,10 @@ export function checkFileYear(
   if (fields.has('fiscalYear') || year === null || year === fiscalYear) {
     return;
   }
+  const [said, into] = [fiscalYearLabel(year), fiscalYearLabel(fiscalYear)];
   throw validationFailed(
-    [{ path: 'fiscalYear', message: `The file's name says FY${year}` }],
-    `The file's name says FY${year} (${fileName}), not FY${fiscalYear}, and it has no fiscal year column to say otherwise: import it into FY${year}, or map its Fiscal Year column`,
+    [{ path: 'fiscalYear', message: `The file's name says ${said}` }],
+    `The file's name says ${said} (${fileName}), not ${into}, and it has no fiscal year column to say otherwise: import it into ${said}, or map its Fiscal Year column`,
   );
 }
 
@@ -116,7 +117,7 @@ export function checkFileYear(
  * file mixes periods, when the two disagree, or when there is none.
  */
 export function checkRows(rows: readonly ReadRow[], given: number | undefined): number {
-  // The rows of each reason: a file of another year said 'Row N: fiscal year 2023, not FY2026' once a row.
+  // The rows of each reason: a file of another year said 'Row N: fiscal year FY23, not FY26' once a row.
   const fatal = new Map<string, number[]>();
   const periods = new Map<number, number>();
   for (const { n, outcome } of rows) {

@@ -2,6 +2,7 @@ import type { AppContext } from '@server/context';
 import type { Db } from '@server/db/index';
 import { conflict, notFound, validationFailed } from '@server/errors';
 import { isPattern, patternProblem } from '@shared/code-patterns';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { authorize, type Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
 import { findBudgetCategory } from '@server/domains/budgets';
@@ -248,7 +249,7 @@ export async function applyRules(app: AppContext, actor: Actor, body: ApplyRules
     const locked = (await lockedYears(trx, body.budgetYearId)).filter(
       (y) => body.fiscalYear === undefined || y === body.fiscalYear,
     );
-    const reason = `Function-code rules applied${body.fiscalYear ? ` to FY${body.fiscalYear}` : ''}`;
+    const reason = `Function-code rules applied${body.fiscalYear ? ` to ${fiscalYearLabel(body.fiscalYear)}` : ''}`;
     const updated = body.dryRun
       ? planned.length
       : (await functionCodes.applyCodeRules(trx, actor, { action: 'update', reason }, planned)).length;

@@ -3,6 +3,7 @@ import { countOf } from '@shared/count-words';
 import type { Db } from '@server/db/index';
 import { conflict } from '@server/errors';
 import { formatMoneyCents } from '@shared/money';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { seesIndividualPay, tooFewToShow } from '@server/lib/pay-groups';
 import { authorize, type Actor } from '@server/policies/index';
 import * as q from './queries/function-codes';
@@ -95,7 +96,7 @@ export async function requireMappedDollars(db: Db, budgetYearId: number, fiscalY
     .map((r) => countOf(r.dollar_lines, r.is_operating ? 'employee line' : 'proposed line'))
     .join(', ');
   throw conflict(
-    `FY${fiscalYear} cannot be School Committee Adopted with unmapped dollars: ` +
+    `${fiscalYearLabel(fiscalYear)} cannot be School Committee Adopted with unmapped dollars: ` +
       `${unmappedMessage(amount, lines)} (${kinds}). Give them DESE function codes first ` +
       '(the function-code rules, or Set function code in the budget grids).',
   );

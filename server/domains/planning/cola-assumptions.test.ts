@@ -24,8 +24,8 @@ describe('colaYearSourcesOf warnings', () => {
       },
     ]);
     expect(colaWarnings).toEqual([
-      'FY2027 assumes 0% COLA for Custodians (1,113): no contract, COLA scenario setting or long-term COLA assumption covers FY2027.',
-      'FY2027: 24,417 employees have no work group, so no COLA is applied to them.',
+      'FY27 assumes 0% COLA for Custodians (1,113): no contract, COLA scenario setting or long-term COLA assumption covers FY27.',
+      'FY27: 24,417 employees have no work group, so no COLA is applied to them.',
     ]);
   });
 });

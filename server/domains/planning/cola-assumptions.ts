@@ -1,5 +1,6 @@
 import type { WalkGroupRow } from './queries/salary-walk';
 import { centsOf, formatNumber, fromCents } from '@shared/money';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { COLA_SOURCES, type ColaSource, type ColaYearSources } from '@shared/schemas/cola-assumptions';
 
 /**
@@ -48,8 +49,7 @@ export function colaYearSourcesOf(fiscalYear: number, rows: readonly SourceRow[]
   const colaUnits = [...units.values()]
     .filter((u) => u.employees > 0)
     .map(({ cents, ...u }) => ({ ...u, colaAmount: fromCents(cents) }));
-  // COLA screens name years in full, as the scenario grid does.
-  const year = `FY${fiscalYear}`;
+  const year = fiscalYearLabel(fiscalYear);
   const zero = colaUnits.filter((u) => u.colaSource === 'NONE' && u.workGroupId !== null);
   const ungrouped = colaUnits.filter((u) => u.workGroupId === null).reduce((n, u) => n + u.employees, 0);
   const colaWarnings: string[] = [];

@@ -4,6 +4,7 @@ import type { Actor } from '@server/policies/index';
 import { insertAudit } from '@server/db/audit';
 import * as q from './queries/contracts';
 import type { Contract } from '@shared/schemas/contracts';
+import { fiscalYearLabel as fy } from '@shared/budget-math';
 
 /**
  * The one rule for contracts that overlap: two SETTLED contracts of one work
@@ -14,9 +15,7 @@ import type { Contract } from '@shared/schemas/contracts';
  */
 
 const PATH = 'supersedesContractId';
-const fy = (year: number) => `FY${year}`;
-
-/** 'FY2027', 'FY2027–FY2029' for a run, else a list: how the refusal names the years in conflict. */
+/** 'FY27', 'FY27–FY29' for a run, else a list: how the refusal names the years in conflict. */
 export function yearsText(years: readonly number[]): string {
   const sorted = [...years].sort((a, b) => a - b);
   const run = sorted.every((y, i) => i === 0 || y === sorted[i - 1] + 1);

@@ -17,6 +17,7 @@ import { gapAnalysis } from '@server/domains/budgets';
 import { requireBudgetYear } from '@server/domains/budgets';
 import { GOAL_FUNDS } from '@shared/schemas/fund-words';
 import { longDate } from '@shared/day-words';
+import { fiscalYearLabel } from '@shared/budget-math';
 
 /**
  * What every planning tool opens with (GET /cola/planning-defaults, the COLA screen's RIF and
@@ -66,8 +67,8 @@ export async function planningDefaults(
     amount: lines > 0 ? before.proposedBudget : null,
     source:
       lines > 0
-        ? `FY${fiscalYear - 1} proposed budget, general fund, ${lines} line${lines === 1 ? '' : 's'}`
-        : `FY${fiscalYear - 1} has no general-fund proposed lines in budget year ${year.fiscal_year}: enter a baseline`,
+        ? `${fiscalYearLabel(fiscalYear - 1)} proposed budget, general fund, ${lines} line${lines === 1 ? '' : 's'}`
+        : `${fiscalYearLabel(fiscalYear - 1)} has no general-fund proposed lines in budget year ${year.fiscal_year}: enter a baseline`,
   };
   return {
     budgetYearId,
@@ -90,8 +91,8 @@ export async function planningDefaults(
       amount: planned.hasTownGoal ? planned.townGoal : null,
       hasGoal: planned.hasTownGoal,
       source: planned.hasTownGoal
-        ? `FY${fiscalYear} town goal, set ${setOn}`
-        : `FY${fiscalYear} has no town goal: enter the town funding, or set the goal on Town Goals`,
+        ? `${fiscalYearLabel(fiscalYear)} town goal, set ${setOn}`
+        : `${fiscalYearLabel(fiscalYear)} has no town goal: enter the town funding, or set the goal on Town Goals`,
     },
     ownBudget: own && { amount: own.districtNeed, lines: own.lines, source: own.source },
   };
@@ -119,7 +120,7 @@ export async function plannedYearBudget(
   return {
     ...analysis,
     lines: count,
-    source: `FY${fiscalYear} proposed budget, general fund, ${count} line${count === 1 ? '' : 's'}, as Town Guidance totals it`,
+    source: `${fiscalYearLabel(fiscalYear)} proposed budget, general fund, ${count} line${count === 1 ? '' : 's'}, as Town Guidance totals it`,
   };
 }
 

@@ -20,6 +20,7 @@ import { confirmationsNeeded, sourceOptions } from './public-dashboard-sources';
 import { shownSections, withoutHidden } from './public-dashboard-release';
 import { composeView } from './public-dashboard-view';
 import { FUND_CHOICE_LABELS } from '@shared/schemas/fund-choice';
+import { fiscalYearLabel } from '@shared/budget-math';
 
 /**
  * GET /public-dashboard/preview (ADMIN): exactly what residents would be served if Publish ran now
@@ -162,16 +163,16 @@ export function figureChanges(
   const before = new Map(published.map((s) => [s.fiscal_year, storedData(s) as PublicYearData | null]));
   const nextYears = new Set(next.map((s) => s.fiscal_year));
   for (const s of published.filter((x) => !nextYears.has(x.fiscal_year))) {
-    changes.push(`FY${s.fiscal_year} taken off`);
+    changes.push(`${fiscalYearLabel(s.fiscal_year)} taken off`);
   }
   for (const s of next) {
     if (!before.has(s.fiscal_year)) {
-      changes.push(`FY${s.fiscal_year} added`);
+      changes.push(`${fiscalYearLabel(s.fiscal_year)} added`);
       continue;
     }
     const [was, now] = [before.get(s.fiscal_year) ?? null, (s.data ?? null) as PublicYearData | null];
     if (was?.stageLabel !== now?.stageLabel && now) {
-      changes.push(`FY${s.fiscal_year} is now ${now.stageLabel ?? 'Draft'}`);
+      changes.push(`${fiscalYearLabel(s.fiscal_year)} is now ${now.stageLabel ?? 'Draft'}`);
     }
     const figures = (d: PublicYearData | null) =>
       canonical(
@@ -184,7 +185,7 @@ export function figureChanges(
         },
       );
     if (figures(was) !== figures(now)) {
-      changes.push(`FY${s.fiscal_year} figures changed`);
+      changes.push(`${fiscalYearLabel(s.fiscal_year)} figures changed`);
     }
   }
   return changes;

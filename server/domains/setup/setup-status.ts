@@ -3,6 +3,7 @@ import { authorize, type Actor } from '@server/policies/index';
 import type { SetupStatus, SetupStep } from '@shared/schemas/setup';
 import { budgetYearEdit } from '@server/domains/budgets';
 import * as q from './queries/setup';
+import { fiscalYearLabel, fiscalYearsText } from '@shared/budget-math';
 
 const countOf = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -63,7 +64,7 @@ export async function setupStatus(app: AppContext, actor: Actor): Promise<SetupS
         ? years
             .map(
               (y) =>
-                `${y.fiscal_year} (FY${y.fiscal_years[0]}-FY${y.fiscal_years.at(-1)}, current FY${y.current_fiscal_year})`,
+                `${y.fiscal_year} (${fiscalYearsText(Number(y.fiscal_years[0]), Number(y.fiscal_years.at(-1)))}, current ${fiscalYearLabel(Number(y.current_fiscal_year))})`,
             )
             .join(', ')
         : 'No budget year yet: nothing can be imported or planned',

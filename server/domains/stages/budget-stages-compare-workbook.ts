@@ -1,5 +1,6 @@
 import type { AppContext } from '@server/context';
 import { workbookBytes, type SheetSpec, type XCell } from '@shared/workbook';
+import { fiscalYearLabel } from '@shared/budget-math';
 import type { Actor } from '@server/policies/index';
 import type {
   BreakdownRow,
@@ -33,7 +34,11 @@ const WITHHELD = 'Withheld';
 
 function titleRows(c: StageComparison, title: string): XCell[][] {
   return [
-    [bold(`${title}: FY${c.fiscalYear}, budget year ${c.budgetYear}, ${c.fundsLabel.toLowerCase()}`)],
+    [
+      bold(
+        `${title}: ${fiscalYearLabel(c.fiscalYear)}, budget year ${c.budgetYear}, ${c.fundsLabel.toLowerCase()}`,
+      ),
+    ],
     [`From ${c.from.label} to ${c.to.label}`],
     [],
   ];

@@ -8,6 +8,7 @@ import { payRuleSides, rowKey, salaryLinePeople, withheldOf, type Counts } from 
 import * as q from './queries/budget-stages-compare';
 import * as lq from './queries/budget-stages-compare-lines';
 import { longDate, STAGE_LABELS } from '@shared/schemas/budget-stages';
+import { fiscalYearLabel } from '@shared/budget-math';
 import {
   CURRENT,
   CURRENT_LABEL,
@@ -74,13 +75,13 @@ async function requireStage(
   if (Number(row.budget_year_id) !== year.budgetYearId || Number(row.fiscal_year) !== year.fiscalYear) {
     const other = await requireBudgetYear(db, Number(row.budget_year_id));
     throw refuse(
-      `Stage ${id} is a stage of FY${row.fiscal_year} in budget year ${other.fiscal_year}, ` +
-        `not of FY${year.fiscalYear} in ${year.label}: compare two stages of the same year`,
+      `Stage ${id} is a stage of ${fiscalYearLabel(Number(row.fiscal_year))} in budget year ${other.fiscal_year}, ` +
+        `not of ${fiscalYearLabel(year.fiscalYear)} in ${year.label}: compare two stages of the same year`,
     );
   }
   if (row.event !== 'advance') {
     throw refuse(
-      `Stage ${id} is the reopening of FY${year.fiscalYear} for changes, which froze no figures: choose a stage the year moved to`,
+      `Stage ${id} is the reopening of ${fiscalYearLabel(year.fiscalYear)} for changes, which froze no figures: choose a stage the year moved to`,
     );
   }
   return row;

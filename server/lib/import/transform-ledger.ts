@@ -9,6 +9,7 @@ import {
 import { cellText, isBlankRow, normalizeLabel, type Cell } from './cells';
 import { parseMoney } from './money';
 import { parseFiscalYearCell } from './values';
+import { fiscalYearLabel } from '@shared/budget-math';
 
 /**
  * One row of a ledger (actuals) file, read: a ledger row (in the figures, or set aside with the
@@ -166,7 +167,7 @@ export function transformLedgerRow(ctx: LedgerTransformContext, cells: readonly 
   }
   const fy = parseFiscalYearCell(cellOf(ctx, cells, 'fiscalYear'));
   if (fy.value !== null && fy.value !== ctx.fiscalYear) {
-    fatal ??= `fiscal year ${fy.value}, not FY${ctx.fiscalYear}`;
+    fatal ??= `fiscal year ${fiscalYearLabel(fy.value)}, not ${fiscalYearLabel(ctx.fiscalYear)}`;
   } else if (fy.problem) {
     fatal ??= `fiscal year '${cellText(cellOf(ctx, cells, 'fiscalYear'))}' ${fy.problem}`;
   }

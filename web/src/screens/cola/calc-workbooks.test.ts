@@ -352,7 +352,7 @@ describe('colaSheet', () => {
     expect(formula('D6')).toBe('B5');
     expect(formula('D7')).toBeUndefined();
     expect(sheet.getCell('D7').value).toBe(26000000);
-    expect(sheet.getCell('C7').value).toBe('FY2027');
+    expect(sheet.getCell('C7').value).toBe('FY27');
     expect(ev.cell('B7')).toBe(Number(c('26650000.10')));
     expect(ev.cell('I8')).toBe(Number(c('1450000.10')));
   });

@@ -27,7 +27,9 @@ export function rifSheet(c: RifCalculation): SheetSpec {
   const rows: XCell[][] = [
     [`RIF gap calculation, ${fy(c.fiscalYear)}`],
     [`Calculated ${formatDateTime(c.calculatedAt)}${c.calculatedBy ? ` by ${c.calculatedBy}` : ''}`],
-    [`Salaries of FY${c.baseYear ?? '?'} moved by the salary rules; ${c.employees ?? 0} employees.`],
+    [
+      `Salaries of ${c.baseYear === null ? 'FY?' : fy(c.baseYear)} moved by the salary rules; ${c.employees ?? 0} employees.`,
+    ],
     header('Figure', 'Amount', 'How it is worked out'),
     ['Fiscal year', c.fiscalYear, 'Input'],
     [
@@ -127,7 +129,7 @@ export function projectionSheet(p: MultiYearProjection): SheetSpec {
     ['Multi-year projection'],
     [
       `Each year grows the salaries of the latest year with actual payroll before it (${[
-        ...new Set(p.projections.map((y) => `FY${y.baseYear}`)),
+        ...new Set(p.projections.map((y) => fy(y.baseYear))),
       ].join(', ')}) by the salary rules.`,
     ],
     ['Town funding is the year’s town goal, else the latest earlier goal carried forward (assumed).'],
@@ -178,7 +180,7 @@ export function projectionSheet(p: MultiYearProjection): SheetSpec {
 export function colaSheet(c: ColaCalculation, scenarioName: string): SheetSpec {
   const rows: XCell[][] = [
     [`COLA impact, scenario ${scenarioName}`],
-    [`Salaries of FY${c.baseYear} moved by the salary rules; ${c.employees} employees.`],
+    [`Salaries of ${fy(c.baseYear)} moved by the salary rules; ${c.employees} employees.`],
     [],
     header(
       'Fiscal year',
@@ -207,7 +209,7 @@ export function colaSheet(c: ColaCalculation, scenarioName: string): SheetSpec {
     rows.push([
       y.fiscalYear,
       moneyFormula(`D${r}+I${r}`, y.amount),
-      `FY${y.baseYear}`,
+      fy(y.baseYear),
       chained(i) ? moneyFormula(`B${r - 1}`, previous) : money(previous),
       money(y.colaIncrease),
       money(y.stepsLanesIncrease),
@@ -229,7 +231,7 @@ export function colaSheet(c: ColaCalculation, scenarioName: string): SheetSpec {
     moneyFormula(`SUM(I6:I${lastRow})`, c.totalIncrease),
   ]);
   rows.push([]);
-  const groupHeader = ['Work group', 'Category', 'Employees', `Payroll FY${c.baseYear}`];
+  const groupHeader = ['Work group', 'Category', 'Employees', `Payroll ${fy(c.baseYear)}`];
   for (const y of c.years) {
     groupHeader.push(
       `${fy(y.fiscalYear)} COLA %`,

@@ -30,6 +30,6 @@ describe('ColaImpact', () => {
   // 270 teachers: the column says so.
   it('says the work group count is of Active employees of the base year', () => {
     renderRoutes('/', [{ path: '/', element: <ColaImpact result={result} scenarioName="Default" /> }]);
-    expect(screen.getByRole('columnheader', { name: 'Active employees FY2026' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Active employees FY26' })).toBeTruthy();
   });
 });

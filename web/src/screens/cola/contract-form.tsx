@@ -12,6 +12,7 @@ import { Alert } from '@web/components/alert';
 import { Field } from '@web/components/form/field';
 import { Modal } from '@web/components/modal';
 import { Select } from '@web/components/select';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { CONTRACT_STATUSES } from '@shared/schemas/common';
 import {
   checkContract,
@@ -133,7 +134,7 @@ export function ContractForm({ open, onOpenChange, contract, onSaved }: Contract
     { value: NO_SUPERSEDES, label: 'No contract' },
     ...[...candidates, ...(chosen && !candidates.includes(chosen) ? [chosen] : [])].map((c) => ({
       value: String(c.id),
-      label: `${c.name} (FY${c.startYear}–FY${c.endYear})`,
+      label: `${c.name} (${fiscalYearLabel(c.startYear)}–${fiscalYearLabel(c.endYear)})`,
     })),
   ];
   // Offered when settling over a settled contract of the same years, or to show a choice or a refusal.
@@ -185,7 +186,7 @@ export function ContractForm({ open, onOpenChange, contract, onSaved }: Contract
             step={1}
             value={draft.startYear}
             error={errors.startYear}
-            hint="Fiscal year, e.g. 2027 for FY2027"
+            hint="Fiscal year, e.g. 2027 for FY27"
             onChange={(e) => set('startYear', e.target.value)}
           />
           <Field
@@ -252,7 +253,7 @@ export function ContractForm({ open, onOpenChange, contract, onSaved }: Contract
               <div className="cola-rows__row" key={fy}>
                 <Field
                   id={`contract-cola-${fy}`}
-                  label={`FY${fy} COLA % (year ${i + 1})`}
+                  label={`${fiscalYearLabel(fy)} COLA % (year ${i + 1})`}
                   type="number"
                   inputMode="decimal"
                   className="input input--money"
@@ -265,7 +266,7 @@ export function ContractForm({ open, onOpenChange, contract, onSaved }: Contract
                 />
                 <Field
                   id={`contract-cola-notes-${fy}`}
-                  label={`FY${fy} notes`}
+                  label={`${fiscalYearLabel(fy)} notes`}
                   value={rate.notes}
                   maxLength={500}
                   onChange={(e) => setRate(fy, { notes: e.target.value })}

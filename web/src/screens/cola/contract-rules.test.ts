@@ -60,7 +60,7 @@ describe('contract form rules', () => {
       );
       expect(r.body).toBeNull();
       expect(r.message).toBe(
-        'Please enter a valid COLA percentage for FY2028 (between 0 and 100, at most 2 decimals)',
+        'Please enter a valid COLA percentage for FY28 (between 0 and 100, at most 2 decimals)',
       );
       expect(r.errors['cola-2028']).toBe(r.message);
     }

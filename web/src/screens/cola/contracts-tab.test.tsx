@@ -76,20 +76,20 @@ describe('ContractsTab', () => {
     const row = (await screen.findByRole('rowheader', { name: 'Nurses 2026-2028' })).closest('tr')!;
     expect(within(row).getByText('Settled').className).toContain('badge--success');
     expect(within(row).getByText('05/20/2025')).toBeTruthy();
-    expect(row.textContent).toContain('FY2027 3.25%');
+    expect(row.textContent).toContain('FY27 3.25%');
   });
 
   it('checks each COLA on save, then sends the contract body and says how many salaries moved', async () => {
     const fetchMock = stub();
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Nurses 2026-2028' }));
-    const year2 = await screen.findByLabelText('FY2027 COLA % (year 2)');
+    const year2 = await screen.findByLabelText('FY27 COLA % (year 2)');
     expect((year2 as HTMLInputElement).value).toBe('3.25');
     expect((screen.getByLabelText('Settlement date') as HTMLInputElement).value).toBe('2025-05-20');
     fireEvent.change(year2, { target: { value: '150' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Contract' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Please enter a valid COLA percentage for FY2027 (between 0 and 100, at most 2 decimals)',
+      'Please enter a valid COLA percentage for FY27 (between 0 and 100, at most 2 decimals)',
     );
     expect(fetchMock.mock.calls.some(([, init]) => init.method === 'PUT')).toBe(false);
 
@@ -132,7 +132,7 @@ describe('ContractsTab', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Failed to update contract: see the field marked below',
     );
-    const year3 = screen.getByLabelText('FY2028 COLA % (year 3)');
+    const year3 = screen.getByLabelText('FY28 COLA % (year 3)');
     expect(year3.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getAllByText('COLA must be at most 100')).toHaveLength(1);
   });
@@ -172,7 +172,7 @@ describe('ContractsTab', () => {
       colaSettings: [{ id: 10, contractYear: 1, fiscalYear: 2027, colaPercentage: 1, notes: null }],
     };
     const message =
-      '“Nurses 1% 2027” would overlap the settled Nurses contract “Nurses 2026-2028” (#5, FY2026–FY2028) in FY2027.';
+      '“Nurses 1% 2027” would overlap the settled Nurses contract “Nurses 2026-2028” (#5, FY26–FY28) in FY27.';
     const fetchMock = stub({
       'GET /api/cola/contracts': { status: 200, body: { contracts: [contract, other] } },
       'PUT /api/cola/contracts/7': {

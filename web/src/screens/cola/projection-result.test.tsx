@@ -37,7 +37,7 @@ describe('ProjectionResult', () => {
     const data: MultiYearProjection = {
       filledIn: [],
       baselineBasis: 'given',
-      baselineSource: 'FY2026 proposed budget',
+      baselineSource: 'FY26 proposed budget',
       baseYear: 2026,
       scenarioId: null,
       employees: 504,
@@ -61,7 +61,7 @@ describe('ProjectionResult', () => {
         .getAllByRole('cell')
         .slice(0, 6)
         .map((c) => c.textContent);
-    expect(cells('FY2027')).toEqual([
+    expect(cells('FY27')).toEqual([
       '—',
       '$1,106,379.96*',
       '$346,235.56*',
@@ -70,7 +70,7 @@ describe('ProjectionResult', () => {
       '$47,299,033.75',
     ]);
     // The next year adds up: 47,299,033.75 + 1,000,000 + 300,000 = 48,599,033.75.
-    expect(cells('FY2028')).toEqual([
+    expect(cells('FY28')).toEqual([
       '$47,299,033.75',
       '$1,000,000.00',
       '$300,000.00',
@@ -79,7 +79,7 @@ describe('ProjectionResult', () => {
       '$48,599,033.75',
     ]);
     expect(screen.getByText(/^\* In the need, not added to it:/).textContent).toBe(
-      '* In the need, not added to it: FY2027’s need is its own proposed budget, whose COLA, steps and lanes, new hires and typed salaries are already in it.',
+      '* In the need, not added to it: FY27’s need is its own proposed budget, whose COLA, steps and lanes, new hires and typed salaries are already in it.',
     );
   });
 });

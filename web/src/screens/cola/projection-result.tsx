@@ -5,6 +5,7 @@ import { GroupedBarChart } from '@web/components/charts/grouped-bar-chart';
 import { COLOR_BUDGET, COLOR_GOAL } from '@web/components/charts/palette';
 import { BASE_LABELS } from '@web/components/form/base-choice';
 import { formatMillions, formatMoneyCents, formatMoneyTicks } from '@web/lib/format';
+import { fiscalYearsText } from '@shared/budget-math';
 import type { TownFundingSource } from '@shared/schemas/cola-calc';
 import { projectionSheet } from './calc-workbooks';
 import { COLA_RULE, fy } from './cola-format';
@@ -45,8 +46,8 @@ function Funding({ y }: { y: Year }) {
 }
 
 /**
- * Which payroll each run of years grows: 'From the salaries of FY2026 (495 active employees): FY27;
- * of FY2027 (497): FY28 to FY31.' A year imported since moves the later years onto it.
+ * Which payroll each run of years grows: 'From the salaries of FY26 (495 active employees): FY27;
+ * of FY27 (497): FY28 to FY31.' A year imported since moves the later years onto it.
  */
 function startingPoints(years: Year[]): string {
   const runs: { baseYear: number; employees: number; first: number; last: number }[] = [];
@@ -58,15 +59,13 @@ function startingPoints(years: Year[]): string {
       runs.push({ baseYear: y.baseYear, employees: y.employees, first: y.fiscalYear, last: y.fiscalYear });
     }
   }
-  const span = (r: (typeof runs)[number]) =>
-    r.first === r.last ? fy(r.first) : `${fy(r.first)} to ${fy(r.last)}`;
   if (runs.length === 1) {
-    return `From the salaries of FY${runs[0].baseYear}, ${runs[0].employees} active employees paid by the general fund.`;
+    return `From the salaries of ${fy(runs[0].baseYear)}, ${runs[0].employees} active employees paid by the general fund.`;
   }
   return `${runs
     .map(
       (r) =>
-        `${span(r)} from the salaries of FY${r.baseYear} (${r.employees} active employees paid by the general fund)`,
+        `${fiscalYearsText(r.first, r.last)} from the salaries of ${fy(r.baseYear)} (${r.employees} active employees paid by the general fund)`,
     )
     .join('; ')}.`;
 }
@@ -101,7 +100,7 @@ export function ProjectionResult({
         : `baseline ${$(y.baseline)} (${fy(years[i - 1].fiscalYear)}’s need)`;
     const need = y.needSource
       ? `${fy(y.fiscalYear)}: district need ${$(y.districtNeed)}, its own ${y.needSource} (its COLA, steps and new hires are in it)`
-      : `${fy(y.fiscalYear)} (from the FY${y.baseYear} salaries): district need ${$(y.districtNeed)} = ${baseline} + COLA ${$(y.colaImpact)} + steps and lanes ${$(y.stepsLanes)} + new hires ${$(y.newHires)} + typed next-year salaries ${$(y.adjustments)}`;
+      : `${fy(y.fiscalYear)} (from the ${fy(y.baseYear)} salaries): district need ${$(y.districtNeed)} = ${baseline} + COLA ${$(y.colaImpact)} + steps and lanes ${$(y.stepsLanes)} + new hires ${$(y.newHires)} + typed next-year salaries ${$(y.adjustments)}`;
     if (y.townFunding === null || y.gap === null) {
       return `${need}; no town funding known, so no gap.`;
     }

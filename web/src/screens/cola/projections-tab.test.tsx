@@ -16,7 +16,7 @@ const defaults = {
     basis: 'budget',
     amount: 45342684.5,
     lines: 152,
-    source: 'FY2026 proposed budget, general fund, 152 lines',
+    source: 'FY26 proposed budget, general fund, 152 lines',
     suggestedBasis: 'budget',
   },
   townFunding: {
@@ -24,7 +24,7 @@ const defaults = {
     amount: 48100000,
     hasGoal: true,
     // The server writes the day as every screen does (longDate).
-    source: 'FY2027 town goal, set Nov 30, 2026',
+    source: 'FY27 town goal, set Nov 30, 2026',
   },
   ownBudget: null,
 };
@@ -62,7 +62,7 @@ describe('ProjectionsTab', () => {
     const box = (await screen.findByLabelText('Baseline budget ($)')) as HTMLInputElement;
     await vi.waitFor(() => expect(box.value).toBe('45,342,684.50'));
     const note = screen.getByLabelText('Where the figures come from');
-    expect(note.textContent).toContain('(FY2027 town goal, set Nov 30, 2026)');
+    expect(note.textContent).toContain('(FY27 town goal, set Nov 30, 2026)');
     expect(note.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 

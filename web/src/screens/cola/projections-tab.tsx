@@ -15,6 +15,7 @@ import { useSchemaForm } from '@web/components/form/use-schema-form';
 import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatAmount, formatMoney, formatMoneyAsTyped, plainAmount } from '@web/lib/format';
+import { fiscalYearLabel } from '@shared/budget-math';
 import type { Base } from '@shared/schemas/ledger-base';
 import { multiYearQuery } from '@shared/schemas/cola-calc';
 import { typedYear } from './cola-format';
@@ -243,7 +244,7 @@ export function ProjectionsTab() {
               : `baseline from the ${d.baseline.source}`}
             ; town funding from each year’s town goal ({d.townFunding.source.replace(/: enter .*/, '')}).
             {d.ownBudget
-              ? ` FY${d.fiscalYear} has its own proposed budget (${formatMoney(d.ownBudget.amount)}, ${d.ownBudget.source}): its need is that budget and its gap Town Guidance’s.`
+              ? ` ${fiscalYearLabel(d.fiscalYear)} has its own proposed budget (${formatMoney(d.ownBudget.amount)}, ${d.ownBudget.source}): its need is that budget and its gap Town Guidance’s.`
               : null}
           </p>
         ) : null}

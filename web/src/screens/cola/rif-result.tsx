@@ -129,10 +129,11 @@ export function RifResult({
             notes={
               <p>
                 {COLA_RULE} The COLA and steps and lanes are those moving each active employee from{' '}
-                {fy(c.fiscalYear - 1)} into {fy(c.fiscalYear)}, starting from the FY{c.baseYear ?? '?'}{' '}
-                payroll (the latest year with imported or entered salaries before it). A new hire (a salary of
-                0) is paid what was entered for them, else the cell of the schedule they were placed on (times
-                their FTE); a typed next-year salary replaces the rule’s for that person.
+                {fy(c.fiscalYear - 1)} into {fy(c.fiscalYear)}, starting from the{' '}
+                {c.baseYear === null ? 'FY?' : fy(c.baseYear)} payroll (the latest year with imported or
+                entered salaries before it). A new hire (a salary of 0) is paid what was entered for them,
+                else the cell of the schedule they were placed on (times their FTE); a typed next-year salary
+                replaces the rule’s for that person.
               </p>
             }
           />
@@ -161,7 +162,7 @@ export function RifResult({
               <p className="field__hint">
                 1% of each employee’s {fy(c.fiscalYear - 1)} salary
                 {c.baseYear !== null && c.baseYear < c.fiscalYear - 1
-                  ? ` (projected from FY${c.baseYear} by the same rules)`
+                  ? ` (projected from ${fy(c.baseYear)} by the same rules)`
                   : ''}
                 , rounded to the cent, summed.
               </p>

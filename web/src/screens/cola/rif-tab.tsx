@@ -96,7 +96,7 @@ export function RifTab() {
     const figure = field === 'baselineBudget' ? d?.baseline : d?.townFunding;
     const dollars = formatMoneyAsTyped(num(values[field]));
     if (field === 'baselineBudget' && d?.ownBudget && !values.baselineBudget.trim()) {
-      return `Not needed: FY${d.fiscalYear}’s need is its own ${formatMoney(d.ownBudget.amount)} (${d.ownBudget.source}). Enter a baseline to grow one instead.`;
+      return `Not needed: ${fy(d.fiscalYear)}’s need is its own ${formatMoney(d.ownBudget.amount)} (${d.ownBudget.source}). Enter a baseline to grow one instead.`;
     }
     if (!figure) {
       return dollars;

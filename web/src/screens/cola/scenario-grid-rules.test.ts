@@ -63,7 +63,7 @@ describe('COLA scenario grid', () => {
     const bad = checkGrid(9, SCENARIOS, CATS, { '3:2027': '120' });
     expect(bad.body).toBeNull();
     expect(bad.cellErrors['3:2027']).toBe(
-      'Enter a percent from 0 to 100 with at most 2 decimals for TEACHERS FY2027',
+      'Enter a percent from 0 to 100 with at most 2 decimals for TEACHERS FY27',
     );
   });
 

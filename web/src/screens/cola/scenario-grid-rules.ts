@@ -7,6 +7,7 @@ import {
   NOTHING_TO_SAVE_MESSAGE as NOTHING_TO_SAVE,
   NO_SCENARIO_MESSAGE as NO_SCENARIO,
 } from '@shared/schemas/cola-scenarios';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { isColaPercent } from '@shared/schemas/contracts';
 
 export { GRID_CATEGORIES, GRID_YEARS, INVALID_SCENARIO, NOTHING_TO_SAVE, NO_SCENARIO };
@@ -75,7 +76,7 @@ export function checkGrid(
       const n = /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
       if (!isColaPercent(n)) {
         cellErrors[key] =
-          `Enter a percent from 0 to 100 with at most 2 decimals for ${c.name} FY${fiscalYear}`;
+          `Enter a percent from 0 to 100 with at most 2 decimals for ${c.name} ${fiscalYearLabel(fiscalYear)}`;
         continue;
       }
       settings.push({ workGroupCategoryId: c.id, fiscalYear, colaPercentage: n });

@@ -12,7 +12,7 @@ interface ScenarioGridProps {
   onChange(key: string, value: string): void;
 }
 
-/** Work-group categories down, FY2027 to FY2029 across: the COLA percent of each (step 0.1). */
+/** Work-group categories down, FY27 to FY29 across: the COLA percent of each (step 0.1). */
 export function ScenarioGrid({ categories, values, errors, disabled, onChange }: ScenarioGridProps) {
   return (
     <ScrollArea label="COLA percent grid" className="cola-card">

@@ -93,11 +93,11 @@ const posted = (fetchMock: ReturnType<typeof stub>, path: string) => {
 describe('ScenariosTab', () => {
   it('opens on the default scenario with its settings, and saves the grid', async () => {
     const fetchMock = stub();
-    const teachers = await screen.findByLabelText('TEACHERS FY2027 COLA percent');
+    const teachers = await screen.findByLabelText('TEACHERS FY27 COLA percent');
     await vi.waitFor(() => expect((teachers as HTMLInputElement).value).toBe('3.5'));
     expect(teachers.getAttribute('step')).toBe('0.1');
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/cola/settings?scenarioId=9')).toBe(true);
-    fireEvent.change(screen.getByLabelText('OPERATIONS FY2029 COLA percent'), { target: { value: '2.25' } });
+    fireEvent.change(screen.getByLabelText('OPERATIONS FY29 COLA percent'), { target: { value: '2.25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(
       await screen.findByText('42 next-year salaries were recomputed with these percentages.'),
@@ -113,7 +113,7 @@ describe('ScenariosTab', () => {
 
   it("shows 'Failed to save settings' with the server's message, or Unknown error", async () => {
     stub({ 'POST /api/cola/settings': { status: 400, body: { error: 'Invalid scenario selected' } } });
-    const teachers = await screen.findByLabelText('TEACHERS FY2027 COLA percent');
+    const teachers = await screen.findByLabelText('TEACHERS FY27 COLA percent');
     await vi.waitFor(() => expect((teachers as HTMLInputElement).value).toBe('3.5'));
     fireEvent.click(await screen.findByRole('button', { name: 'Save Settings' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -123,7 +123,7 @@ describe('ScenariosTab', () => {
 
   it('says Unknown error when the server gives no message', async () => {
     stub({ 'POST /api/cola/settings': { status: 500, body: {} } });
-    const teachers = await screen.findByLabelText('TEACHERS FY2027 COLA percent');
+    const teachers = await screen.findByLabelText('TEACHERS FY27 COLA percent');
     await vi.waitFor(() => expect((teachers as HTMLInputElement).value).toBe('3.5'));
     fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to save settings: Unknown error');
@@ -142,14 +142,14 @@ describe('ScenariosTab', () => {
 
   it('calculates the COLA impact of the chosen scenario and shows its working', async () => {
     const fetchMock = stub();
-    await screen.findByLabelText('TEACHERS FY2027 COLA percent');
+    await screen.findByLabelText('TEACHERS FY27 COLA percent');
     await vi.waitFor(() =>
       expect(screen.getByRole('button', { name: 'Calculate COLA Impact' })).toBeTruthy(),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Calculate COLA Impact' }));
     expect(
       await screen.findByText(
-        'FY2027 payroll $105,000.00 = FY2026 payroll $100,000.00 + COLA $3,500.00 + steps and lanes $1,500.00',
+        'FY27 payroll $105,000.00 = FY26 payroll $100,000.00 + COLA $3,500.00 + steps and lanes $1,500.00',
       ),
     ).toBeTruthy();
     expect(posted(fetchMock, '/api/cola/calculate')).toEqual({ scenarioId: 9 });
@@ -184,11 +184,11 @@ describe('ScenariosTab', () => {
         },
       },
     });
-    await screen.findByLabelText('TEACHERS FY2027 COLA percent');
+    await screen.findByLabelText('TEACHERS FY27 COLA percent');
     fireEvent.click(await screen.findByRole('button', { name: 'Calculate COLA Impact' }));
     expect(
       await screen.findByText(
-        'FY2030 assumes 0% COLA for Aides: no contract, COLA scenario setting or long-term COLA assumption covers FY2030.',
+        'FY30 assumes 0% COLA for Aides: no contract, COLA scenario setting or long-term COLA assumption covers FY30.',
       ),
     ).toBeTruthy();
     expect(screen.getAllByText(/long-term assumption/).length).toBeGreaterThan(0);

@@ -86,7 +86,7 @@ describe('FundsReportScreen', () => {
       'No',
       '$640,000.00',
       '$655,500.50',
-      '-$15,500.50',
+      '\u2212$15,500.50', // the true minus, as every change is signed (signedText)
       '2',
       '$0.00',
     ]);

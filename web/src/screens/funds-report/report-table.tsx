@@ -4,13 +4,13 @@ import type { FundsReport } from '@web/api/funds-report';
 import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
 import { formatMoneyCents as formatMoney } from '@web/lib/format';
+import { signedText } from '@shared/signed-words';
 
 /** A fund's figures, or All funds'; a fund's are null when withheld from the reader. */
 type Figures = FundsReport['generalFund'];
 
-/** A change reads as a change: '+$1,200.00' up, '-$1,200.00' down, '$0.00' none; null: 'Withheld'. */
-export const signedMoney = (n: number | null) =>
-  n === null ? WITHHELD : n > 0 ? `+${formatMoney(n)}` : formatMoney(n);
+/** A change reads as a change: '+$1,200.00' up, '−$1,200.00' down (signedText), '$0.00' none; null: 'Withheld'. */
+export const signedMoney = (n: number | null) => (n === null ? WITHHELD : signedText(n, formatMoney));
 
 /** Last year's actual spending, or 'No ledger' when none is imported for that year. */
 export const actualText = (n: number | null) => (n === null ? 'No ledger' : formatMoney(n));

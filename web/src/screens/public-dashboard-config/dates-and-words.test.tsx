@@ -75,7 +75,7 @@ const preview = residentPreview({
     },
   },
   publishedAt: PUBLISHED_AT,
-  changes: ['FY2027 figures changed'],
+  changes: ['FY27 figures changed'],
   sources: [{ fiscalYear: 2027, budgetYearId: 2, options: [source] }],
 });
 

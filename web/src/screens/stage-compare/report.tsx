@@ -3,6 +3,7 @@ import type { BreakdownRow, LineChange, MoneyChange, StageComparison } from '@we
 import { countOf, formatMoneyCents as formatMoney } from '@web/lib/format';
 import { numCol, TableHead } from '@web/components/table-head';
 import { changePercentText } from '@shared/schemas/budget-stages-compare';
+import { signedText } from '@shared/signed-words';
 
 /** A table that may scroll sideways on a phone: focusable, so a keyboard can scroll it too. */
 function Scroller({ label, children }: { label: string; children: ReactNode }) {
@@ -15,7 +16,6 @@ function Scroller({ label, children }: { label: string; children: ReactNode }) {
 
 const count = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, word: string) => countOf(n, word);
-const signed = (n: number, text: string) => (n > 0 ? `+${text}` : text);
 const percent = (m: MoneyChange) => changePercentText(m) || '—';
 const WITHHELD_REASON =
   'salaries of fewer than five people are shown only to administrators and finance staff';
@@ -43,7 +43,7 @@ function MoneyCells({ m }: { m: MoneyChange | null }) {
     <>
       <td className="money">{formatMoney(m.from)}</td>
       <td className="money">{formatMoney(m.to)}</td>
-      <td className={changeClass(m.difference)}>{signed(m.difference, formatMoney(m.difference))}</td>
+      <td className={changeClass(m.difference)}>{signedText(m.difference, formatMoney)}</td>
     </>
   );
 }
@@ -56,7 +56,7 @@ export function SummaryTable({ data }: { data: StageComparison }) {
       <th scope="row">{label}</th>
       <td className="num">{count(n.from)}</td>
       <td className="num">{count(n.to)}</td>
-      <td className="num">{signed(n.difference, count(n.difference))}</td>
+      <td className="num">{signedText(n.difference, count)}</td>
       <td className="num">—</td>
     </tr>
   );
@@ -217,7 +217,7 @@ export function LinesTable({
                     data-label="Difference"
                     className={l.difference === null ? 'num' : changeClass(l.difference)}
                   >
-                    {l.difference === null ? '—' : signed(l.difference, formatMoney(l.difference))}
+                    {l.difference === null ? '—' : signedText(l.difference, formatMoney)}
                   </td>
                   <td data-label="Reason" className="compare-lines__reason">
                     {l.reason ?? <span className="muted">No reason recorded</span>}

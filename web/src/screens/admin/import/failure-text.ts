@@ -16,7 +16,7 @@ const detailPath = (d: unknown) =>
  * The server's words for a failure. A validation failure's default text names the request's field
  * before each message ('fiscalYear: FY23 does not exist...'), a name the wizard shows nowhere: then
  * its messages alone are said. When the server wrote a text of its own, the details are only its
- * short form ('The file's name says FY2023' of '... import it into FY2023, or map its Fiscal Year
+ * short form ('The file's name says FY23' of '... import it into FY23, or map its Fiscal Year
  * column'), and the whole text is said: the short form dropped the instruction.
  */
 function serverText(error: ApiError): string | undefined {
