@@ -135,7 +135,8 @@ export async function openingFiscalYearOf(
  * else the one its screen opens on: the budget year's current one (currentFiscalYearOf: the
  * dashboard, Budget vs Actual, the NSS meter), or with `lines` the line screens' (openingFiscalYearOf:
  * Budget Stages and its comparison). A defaulted fiscal year is said on stderr as a defaulted budget
- * year is. Writes name their years instead.
+ * year is; a named one no budget year plans is refused (refuseUnplannedFiscalYear). Writes name their
+ * years instead.
  */
 export async function yearsToRead(
   app: AppContext,
@@ -144,6 +145,9 @@ export async function yearsToRead(
   fiscalYear: number | undefined,
   opensOn: 'current' | 'lines' = 'current',
 ) {
+  if (fiscalYear !== undefined) {
+    await refuseUnplannedFiscalYear(app, actor, fiscalYear);
+  }
   const year = await budgetYearOrDefault(app, actor, label, fiscalYear);
   if (fiscalYear !== undefined) {
     return { year, fiscalYear };
@@ -156,6 +160,27 @@ export async function yearsToRead(
     `Fiscal year FY${current} (budget year ${year.fiscalYear}'s current; --fiscal-year to choose)\n`,
   );
   return { year, fiscalYear: current };
+}
+
+/**
+ * Refuses (400 naming `flag`, noHomeMessage) a fiscal year no budget year plans: none is its home
+ * (homeOfFiscalYear) nor has it as its current one. The API's reads answer any year, one nobody
+ * plans as an empty Draft (the dashboard asks of years to come); printed, that reads as a year that
+ * exists.
+ */
+export async function refuseUnplannedFiscalYear(
+  app: AppContext,
+  actor: Actor,
+  fiscalYear: number,
+  flag = '--fiscal-year',
+): Promise<void> {
+  if (await homeOfFiscalYear(app.db, fiscalYear)) {
+    return;
+  }
+  const { budgetYears } = await listBudgetYears(app, actor);
+  if (!budgetYears.some((y) => y.currentFiscalYear === fiscalYear)) {
+    throw validationFailed([{ path: flag, message: noHomeMessage(fiscalYear) }]);
+  }
 }
 
 /** The budget year that holds the fiscal year's plan (its one home), or a 400 naming the year. */

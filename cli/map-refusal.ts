@@ -1,7 +1,7 @@
 import { AppError } from '@server/errors';
+import { isRequiredFieldsText } from '@shared/import-words';
 
 const MAPPING = /^columnMappings\.([A-Za-z][A-Za-z0-9]*)$/;
-const REQUIRED = 'Please map required fields:';
 
 /**
  * An import's refusal of its mapping, as `--map` answers it: an unknown field is followed by the
@@ -18,7 +18,7 @@ export function forTheMapFlag(err: unknown, fields: readonly string[]): unknown 
   if (!mapped.some(Boolean)) {
     return err;
   }
-  if (err.message.startsWith(REQUIRED)) {
+  if (isRequiredFieldsText(err.message)) {
     const flags = mapped.filter(Boolean).map((f) => `--map ${f}=COLUMN`);
     return new AppError(err.status, err.code, `${err.message} (${flags.join(', ')})`, err.details);
   }

@@ -72,4 +72,38 @@ describe('budget-cli stage', () => {
     expect(unknown.stderr).toContain('--stage: stage must be one of');
     expect((await cli('stage', 'list', ...year)).stdout).toMatch(/^FY2027: Town Appropriated/);
   }, 120_000);
+
+  it('refuses a fiscal year no budget year plans, naming the flag, rather than print it as a Draft', async () => {
+    const nowhere = ['--fiscal-year', 'FY1999'];
+    const refusals = [
+      await cli('stage', 'list', ...nowhere),
+      await cli('stage', 'list', '--budget-year', 'FY27', ...nowhere),
+      await cli('stage', 'compare', ...nowhere, '--from', 'current', '--to', 'current'),
+      await cli(
+        'stage',
+        'advance',
+        ...nowhere,
+        '--stage',
+        'SUPERINTENDENT_RECOMMENDED',
+        '--date',
+        '2027-02-01',
+      ),
+      await cli('stage', 'reopen', ...nowhere, '--reason', 'A late invoice'),
+    ];
+    for (const refused of refusals) {
+      expect(refused.code).toBe(2);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toContain('--fiscal-year: No budget year plans FY99');
+    }
+    const json = await cli('stage', 'list', ...nowhere, '--json');
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout).details).toEqual([
+      { path: '--fiscal-year', message: 'No budget year plans FY99' },
+    ]);
+    // The year it plans still reads, its stage unmoved by the refused writes.
+    const planned = await cli('stage', 'list', ...year);
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(planned.stdout).toMatch(/^FY2027: /);
+    expect((await cli('stage', 'list', ...nowhere)).code).toBe(2);
+  }, 120_000);
 });

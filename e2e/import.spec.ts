@@ -145,7 +145,8 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
   await gridRowsShown(page, 'Imported records');
   await expectAxeClean(page, 'import history');
 
-  // The same bytes again into FY25: the warning stands beside the Import button, where the user
+  // The same bytes again into FY25's FY28 version: the warning (naming the fiscal year and its
+  // budget year, since they differ) stands beside the Import button, where the user
   // commits, and Import waits for 'Import again' (the server refuses a repeat it was not asked for).
   await page.goto('/admin?tab=import');
   await chooseOption(page, 'Budget year', 'FY25 Budget');
@@ -157,7 +158,7 @@ test('an admin imports the real Boston payroll slice through the wizard and sees
   const actions = page.locator('.imp-actions');
   await expect(actions.getByRole('alert')).toContainText('This file was imported before');
   await expect(actions.getByRole('alert')).toContainText(
-    /This file was imported into FY25 on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M by .+ \(30 lines\); importing it again adds them a second time\./,
+    /This file was imported into FY28 of budget year FY25 on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M by .+ \(30 lines\); importing it again adds them a second time\./,
   );
   await expect(actions.getByRole('button', { name: 'Import 30 Rows' })).toBeDisabled();
   await actions.getByRole('checkbox', { name: 'Import again' }).check();

@@ -2,6 +2,7 @@ import { fiscalYearLabel } from '@shared/budget-math';
 import { formatDateTime } from '@shared/day-words';
 import { formatMoney, formatNumber, parseWrittenMoney } from '@shared/money';
 import type { ImportResult, ImportType } from '@shared/schemas/import';
+import { LEDGER_AMOUNT_FIELDS } from '@shared/schemas/ledger-import';
 
 /**
  * 'FY26 already has 504 employees ($35,312,345): these 200 rows are added to them, not in their
@@ -60,11 +61,29 @@ export interface EarlierImport {
   importedCount: number;
   budgetYearId?: number | null;
   budgetYear?: string | null;
+  /** The fiscal year its lines went to (the version's). */
+  fiscalYear?: number | null;
 }
 
-/** The earlier imports of the same bytes into one budget year (the analysis lists every year's). */
-export const importsInto = <T extends EarlierImport>(previous: readonly T[], budgetYearId: number): T[] =>
-  previous.filter((p) => p.budgetYearId === budgetYearId);
+/**
+ * The earlier imports of the same bytes into one budget year's fiscal year (the analysis lists
+ * every year's): the same payroll into FY28 of a budget year that plans FY26-FY28 adds FY28's lines,
+ * it does not repeat its FY26 import.
+ */
+export const importsInto = <T extends EarlierImport>(
+  previous: readonly T[],
+  budgetYearId: number,
+  fiscalYear: number,
+): T[] => previous.filter((p) => p.budgetYearId === budgetYearId && p.fiscalYear === fiscalYear);
+
+/** Where an earlier import went: 'FY26', or 'FY28 of budget year FY26' when its fiscal year is another. */
+export function importedIntoText(p: EarlierImport): string {
+  const fy = p.fiscalYear ? fiscalYearLabel(p.fiscalYear) : null;
+  if (!p.budgetYear) {
+    return fy ?? 'this budget year';
+  }
+  return fy && fy !== p.budgetYear ? `${fy} of budget year ${p.budgetYear}` : p.budgetYear;
+}
 
 const earlierRun = (p: EarlierImport) =>
   `on ${formatDateTime(p.createdAt)} by ${p.user ?? 'an unknown user'} (${formatNumber(p.importedCount)} line${p.importedCount === 1 ? '' : 's'})`;
@@ -76,20 +95,33 @@ const earlierRun = (p: EarlierImport) =>
  * the API's refusal (ALREADY_IMPORTED) and the CLI say it with these words.
  */
 export function repeatImportText(previous: readonly EarlierImport[]): string {
-  const year = previous[0]?.budgetYear ?? 'this budget year';
+  const year = previous[0] ? importedIntoText(previous[0]) : 'this budget year';
   const runs = previous.map(earlierRun).join(' and ');
   return `This file was imported into ${year} ${runs}; importing it again adds them a second time.`;
 }
 
-/** The code of the 409 that refuses the same file into the same budget year and kind again. */
+/** The code of the 409 that refuses the same file of the same kind into the same budget year and fiscal year again. */
 export const ALREADY_IMPORTED = 'ALREADY_IMPORTED';
 
-/** 'Please map required fields: Last Name, Current Salary': a required field left unmapped. */
-export const requiredFieldsText = (labels: readonly string[]) =>
-  `Please map required fields: ${labels.join(', ')}`;
+const REQUIRED_FIELDS = 'Please map required fields:';
 
-/** Required fields whose values are amounts: a column mapped to one must hold some. */
-export const AMOUNT_FIELDS: ReadonlySet<string> = new Set(['currentSalary', 'amount']);
+/** 'Please map required fields: Last Name, Current Salary': a required field left unmapped. */
+export const requiredFieldsText = (labels: readonly string[]) => `${REQUIRED_FIELDS} ${labels.join(', ')}`;
+
+/** Whether a refusal's message is requiredFieldsText's (a hint may follow), as the CLI's `--map` reads it. */
+export const isRequiredFieldsText = (message: string) => message.startsWith(REQUIRED_FIELDS);
+
+/**
+ * The amounts a row is read by, whose column must hold some: the payroll's Current Salary, the
+ * budget's Amount and the ledger's five stored amounts (original, transfers, revised, expended,
+ * encumbered; a ledger row whose amount is text is set aside, so a column of text set every row
+ * aside and the import blamed the account pattern).
+ */
+export const AMOUNT_FIELDS: ReadonlySet<string> = new Set([
+  'currentSalary',
+  'amount',
+  ...LEDGER_AMOUNT_FIELDS,
+]);
 
 /**
  * The first value of a mapped amount column when none of its values (the first rows) reads as an
@@ -117,4 +149,44 @@ export function unreadableAmounts(
 export function notAmountsText(label: string, column: string, first: { row: number; text: string }): string {
   const text = first.text.length > 40 ? `${first.text.slice(0, 40)}…` : first.text;
   return `${label} is mapped to column "${column}", but its values are not amounts (row ${first.row}: "${text}")`;
+}
+
+/** The first value of each column none of whose first values reads as an amount, by column. */
+export type NotAmounts = Record<string, { row: number; text: string }>;
+
+/**
+ * The columns of the first rows (cells as text) none of whose values reads as an amount, each with
+ * its first value: the analysis sends them so the Map step can say what the import would refuse,
+ * and the import reads the same rows again (unreadableAmounts).
+ */
+export function notAmountColumns(
+  columns: readonly string[],
+  rows: readonly { row: number; cells: readonly string[] }[],
+): NotAmounts {
+  const found: NotAmounts = {};
+  columns.forEach((column, i) => {
+    const first = unreadableAmounts(rows.map((r) => ({ row: r.row, text: r.cells[i] ?? '' })));
+    if (first) {
+      found[column] = first;
+    }
+  });
+  return found;
+}
+
+/**
+ * The amount fields (AMOUNT_FIELDS) mapped to a column of NotAmounts, each with its words: what the
+ * import refuses (import-mapping.ts) and the wizard's Map step says before it is asked.
+ */
+export function notAmountsProblems(
+  fields: readonly { field: string; label: string }[],
+  mapping: Readonly<Record<string, string | null | undefined>>,
+  notAmounts: Readonly<NotAmounts>,
+): { field: string; message: string }[] {
+  return fields.flatMap(({ field, label }) => {
+    const column = mapping[field];
+    if (!column || !AMOUNT_FIELDS.has(field) || !Object.hasOwn(notAmounts, column)) {
+      return [];
+    }
+    return [{ field, message: notAmountsText(label, column, notAmounts[column]) }];
+  });
 }

@@ -110,10 +110,12 @@ export function summaryLines(
   if (result.positions) {
     out.push(positionsText(result.positions, result.dryRun));
   }
-  const { functionCodes, funds, codeConflicts, fundConflicts } = result.fromRules;
-  if (functionCodes + funds > 0) {
+  const { functionCodes, openPositionCodes, funds, codeConflicts, fundConflicts } = result.fromRules;
+  if (functionCodes + openPositionCodes + funds > 0) {
+    // Open positions are vacant positions, not lines: counted apart.
+    const open = openPositionCodes ? `, ${count(openPositionCodes)} open position(s)` : '';
     out.push(
-      `Function-code rules: ${count(functionCodes)} line(s) ${result.dryRun ? 'would get' : 'got'} a DESE code, ${count(funds)} a fund.`,
+      `Function-code rules: ${count(functionCodes)} line(s)${open} ${result.dryRun ? 'would get' : 'got'} a DESE code, ${count(funds)} a fund.`,
     );
   }
   const disagree = rulesDisagreeText({ codeConflicts, fundConflicts });

@@ -149,7 +149,7 @@ export function registerImportCommands(program: Command): void {
     .option('--dry-run', 'check every row and report, then roll back')
     .option(
       '--again',
-      'import a file already imported into this budget year as this type (its lines are added a second time)',
+      'import a file already imported into this fiscal year of the budget year as this type (its lines are added a second time)',
     )
     .option('--json', 'print the result as JSON')
     .action(async (file: string, raw: Record<string, unknown>) => {
@@ -184,7 +184,12 @@ export function registerImportCommands(program: Command): void {
           progress.end();
         }
         // A repeat into this year (a dry run, or --again): the lines come twice, said on stderr.
-        const repeats = importsInto(outcome.analysis.previousImports, budgetYear.id);
+        // The fiscal year the lines went to is the one the result's stored lines are counted in.
+        const repeats = importsInto(
+          outcome.analysis.previousImports,
+          budgetYear.id,
+          outcome.result.alreadyStored.fiscalYear,
+        );
         const duplicateOf = repeats[0] ?? null;
         if (duplicateOf) {
           process.stderr.write(`Warning: ${repeatImportText(repeats)}\n`);

@@ -12,9 +12,11 @@ import {
 import { fiscalYearInput } from '@shared/schemas/fiscal-year';
 import { budgetStages as service } from '@server/domains/stages';
 import { z } from 'zod';
+import type { AppContext } from '@server/context';
+import type { Actor } from '@server/policies/index';
 import { withCli } from '../context';
 import { registerStageCompare } from './stage-compare';
-import { budgetYearOrDefault, yearsToRead } from '../lookups';
+import { budgetYearOrDefault, refuseUnplannedFiscalYear, yearsToRead } from '../lookups';
 import { parseFlags, printJson, printRows } from '../output';
 
 interface YearFlags {
@@ -24,6 +26,20 @@ interface YearFlags {
 }
 
 const readFlags = z.object({ fiscalYear: fiscalYearInput.optional() });
+
+/**
+ * A write's budget year: --budget-year, else --fiscal-year's home; a fiscal year no budget year
+ * plans is refused naming the flag (refuseUnplannedFiscalYear), as `stage list` refuses it.
+ */
+async function budgetYearToWrite(app: AppContext, actor: Actor, opts: YearFlags) {
+  const { fiscalYear } = parseFlags(
+    z.object({ fiscalYear: fiscalYearInput }),
+    { fiscalYear: opts.fiscalYear },
+    { fiscalYear: '--fiscal-year' },
+  );
+  await refuseUnplannedFiscalYear(app, actor, fiscalYear);
+  return budgetYearOrDefault(app, actor, opts.budgetYear, fiscalYear);
+}
 
 /**
  * --budget-year and --fiscal-year: a read (`stage list`, `stage compare`) defaults both to what
@@ -119,7 +135,7 @@ export function registerStageCommands(program: Command): void {
     .option('--note <text>', 'the vote, the meeting')
     .action(async (opts: YearFlags & { stage: string; date: string; note?: string }) => {
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const by = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
+        const by = await budgetYearToWrite(app, actor, opts);
         const body = parseFlags(
           advanceStageBody,
           {
@@ -139,7 +155,7 @@ export function registerStageCommands(program: Command): void {
     .requiredOption('--reason <text>', 'why (recorded in the audit and security logs)')
     .action(async (opts: YearFlags & { reason: string }) => {
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const by = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
+        const by = await budgetYearToWrite(app, actor, opts);
         const body = parseFlags(
           reopenStageBody,
           { budgetYearId: by.id, fiscalYear: opts.fiscalYear, reason: opts.reason },

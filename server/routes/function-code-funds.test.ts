@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importSuite } from '../../test/worlds/import.suite';
 import { buildCategory, insertProposed } from '../../test/factories';
+import { fiscalYearLabel } from '@shared/budget-math';
 
 /**
  * A function-code rule may name the fund that pays the budget lines it reaches (funds, part 2).
@@ -107,6 +108,7 @@ describe('a function-code rule that names a fund', () => {
     // The result says what the audit entry does.
     expect(res.body.fromRules).toEqual({
       functionCodes: audit.after.functionCodesFromRules,
+      openPositionCodes: 0,
       funds: 1,
       codeConflicts: 0,
       fundConflicts: 0,
@@ -134,7 +136,7 @@ describe('a function-code rule that names a fund', () => {
       .where({ entity: 'line-item', entity_id: String(after[3].id), action: 'update' })
       .first('after');
     expect(lineAudit.after).toMatchObject({
-      cause: `Function-code rules applied to FY${fy}`,
+      cause: `Function-code rules applied to ${fiscalYearLabel(fy)}`,
       fundId: fund.title,
     });
   });

@@ -159,5 +159,26 @@ describe("an open position whose title an ADMIN's function-code rule names", () 
       { status: 'vacant', dese_code: '2340' },
       { status: 'filled', dese_code: '2340' },
     ]);
+
+    // The codes are counted where they are found: the rule coded 2 rows, but only Mia Cho's is a
+    // line; the open Librarian is a vacant position. 'Function codes from the rules: 2' beside
+    // one line read as lines the year does not have.
+    const runId = res.body.importRunId as number;
+    const codedLines = Number(
+      (
+        await s.t.db.knex('line_items').where({ import_run_id: runId, dese_code: '2340' }).count({ n: '*' })
+      )[0].n,
+    );
+    expect(codedLines).toBe(1);
+    expect(res.body.fromRules).toMatchObject({ functionCodes: codedLines, openPositionCodes: 1 });
+    const audit = await s.t.db
+      .knex('audit_log')
+      .where({ entity: 'import-run', entity_id: String(runId) })
+      .first();
+    expect(audit.after).toMatchObject({
+      functionCodesFromRules: codedLines,
+      openPositionCodesFromRules: 1,
+      positionsVacantFromRows: 1,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { formatDateTime } from '@shared/day-words';
 import { writeCounts } from '../../test/factories';
 import { importSuite } from '../../test/worlds/import.suite';
@@ -36,7 +37,9 @@ describe('POST /import/execute of a file already imported into the budget year',
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(await linesOf(false)).toBe(3);
     const run = await s.t.db.knex('import_runs').where({ id: done.body.importRunId }).first();
-    const year = (await s.t.db.knex('budget_years').where({ id: s.d.budgetYearId }).first()).fiscal_year;
+    const byLabel = (await s.t.db.knex('budget_years').where({ id: s.d.budgetYearId }).first()).fiscal_year;
+    // The version's fiscal year, FY40 or so, is not the budget year's label ('T123'): both are named.
+    const year = `${fiscalYearLabel(run.fiscal_year)} of budget year ${byLabel}`;
     const email = await adminEmail();
 
     // The analysis of the same bytes names the earlier import: when, by whom, how many, into which year.
@@ -48,7 +51,8 @@ describe('POST /import/execute of a file already imported into the budget year',
         user: email,
         importedCount: 3,
         budgetYearId: s.d.budgetYearId,
-        budgetYear: year,
+        budgetYear: byLabel,
+        fiscalYear: run.fiscal_year,
       },
     ]);
     // A payroll analysis of the same bytes is another kind: no earlier import of its own.
@@ -95,6 +99,57 @@ describe('POST /import/execute of a file already imported into the budget year',
     expect(repeated.status, JSON.stringify(repeated.body)).toBe(200);
     // A payroll adds its employees beside the year's: the same two people twice.
     expect(await linesOf(true)).toBe(employees + 2);
+  });
+});
+
+describe('POST /import/execute of a file imported into another fiscal year of the budget year', () => {
+  it('takes the same payroll into FY+2 without allowRepeat, and refuses it there the second time', async () => {
+    const tag = `${s.d.budgetYearId}fy`;
+    const csv = ['Employee Name,Title,Salary', `"Kim${tag}, Lu",Teacher,"55,000"`].join('\n');
+    const lines = async (fiscalYear: number) =>
+      Number(
+        (
+          await s.t.db
+            .knex('line_items')
+            .where({ budget_year_id: s.d.budgetYearId, fiscal_year: fiscalYear, last_name: `Kim${tag}` })
+            .count({ n: '*' })
+            .first()
+        )?.n,
+      );
+    const first = await upload(csv);
+    const done = await execute({ fileName: first.fileName, columnMappings: first.mapping, ...s.target() });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const fy = (await s.t.db.knex('budget_versions').where({ id: s.d.versionId }).first()).fiscal_year;
+    expect((await s.t.db.knex('import_runs').where({ id: done.body.importRunId }).first()).fiscal_year).toBe(
+      fy,
+    );
+
+    // The budget year plans FY+2 too: a version of it, the payroll's next budget's year.
+    const [later] = await s.t.db
+      .knex('budget_versions')
+      .insert({ fiscal_year: fy + 2, label: `Later ${tag}`, budget_year_id: s.d.budgetYearId })
+      .returning('id');
+    const again = await upload(csv);
+    expect(again.analysis.previousImports).toMatchObject([
+      { id: done.body.importRunId, budgetYearId: s.d.budgetYearId, fiscalYear: fy },
+    ]);
+    const into = { ...s.target(), versionId: later.id, columnMappings: again.mapping };
+    const other = await execute({ fileName: again.fileName, ...into });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    expect([await lines(fy), await lines(fy + 2)]).toEqual([1, 1]);
+
+    // Into FY+2 a second time it is a repeat, named by its fiscal year and budget year.
+    const third = await upload(csv);
+    const before = await writeCounts(s.t.db.knex);
+    const refused = await execute({ fileName: third.fileName, ...into });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(
+      new RegExp(
+        `^This file was imported into ${fiscalYearLabel(fy + 2)} of budget year [^ ]+ on .+ \\(1 line\\); importing it again adds them a second time\\.$`,
+      ),
+    );
+    expect(await writeCounts(s.t.db.knex)).toEqual(before);
+    expect([await lines(fy), await lines(fy + 2)]).toEqual([1, 1]);
   });
 });
 

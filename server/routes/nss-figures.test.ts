@@ -150,6 +150,27 @@ describe('POST /nss/state-figures/import', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('reads an enrollment with its thousands grouped, and refuses one whose commas are misplaced', async () => {
+    const row = (enrollment: string) =>
+      `${HEADER}\nFY2031,"${enrollment}",9800000,6000000,4000000,10000000,,DESE FY31,,,\n`;
+    const before = await snapshot();
+    for (const misplaced of ['1,50,0', '15,00', '1,5']) {
+      const res = await call('post', '/nss/state-figures/import', admin.token, { csv: row(misplaced) });
+      expect(res.status).toBe(400);
+      expect(res.body.details).toEqual([
+        {
+          path: 'row 2, foundation_enrollment',
+          message: `‘${misplaced}’ is not a number of pupils (1500 or 1,500, at most 2 decimals)`,
+        },
+      ]);
+    }
+    expect(await snapshot()).toEqual(before);
+    const thousands = await call('post', '/nss/state-figures/import', admin.token, { csv: row('1,500') });
+    expect(thousands.status).toBe(200);
+    expect(thousands.body.figures[0]).toMatchObject({ fiscalYear: 2031, foundationEnrollment: 1500 });
+    expect((await call('delete', '/nss/state-figures/2031', admin.token)).status).toBe(200);
+  });
+
   it('checks a dry run without writing, then imports every year, audited', async () => {
     const before = await snapshot();
     const dry = await call('post', '/nss/state-figures/import', admin.token, { csv: good, dryRun: true });

@@ -60,9 +60,10 @@ export const previousImportSchema = z.object({
   createdAt: z.string(),
   user: z.string().nullable(),
   importedCount: z.number().int(),
-  /** The budget year a payroll or budget import went into, and its label (FY26); the ledger has none. */
+  /** The budget year a payroll or budget import went into, its label (FY26) and fiscal year; the ledger has none. */
   budgetYearId: z.number().int().nullable().optional(),
   budgetYear: z.string().nullable().optional(),
+  fiscalYear: z.number().int().nullable().optional(),
 });
 
 export const analysisResponse = z.object({
@@ -84,8 +85,9 @@ export const analysisResponse = z.object({
   savedMapping: z.boolean(),
   /** The first 5 data rows, keyed by column name, as text. */
   previewData: z.array(z.record(z.string(), z.string())),
-  /** Earlier imports of a byte-identical file, newest first. */
+  /** Earlier imports of the same bytes, newest first; columns holding no amount (import-words.ts). */
   previousImports: z.array(previousImportSchema),
+  notAmounts: z.record(z.string(), z.object({ row: z.number().int(), text: z.string() })),
 });
 
 export const UPLOAD_TOKEN = /^[a-f0-9]{32}$/;
@@ -223,10 +225,12 @@ export const importResultSchema = z.object({
   /**
    * What the function-code rules gave lines the file left without: a DESE function code, and, for
    * budget lines on the general fund with no fund named, a fund; and how many lines two rules
-   * disagreed on, which keep no code or stay on the general fund.
+   * disagreed on, which keep no code or stay on the general fund. A payroll's open positions are
+   * vacant positions, not lines: their codes are counted apart (openPositionCodes).
    */
   fromRules: z.object({
     functionCodes: z.number().int(),
+    openPositionCodes: z.number().int().default(0),
     funds: z.number().int(),
     codeConflicts: z.number().int(),
     fundConflicts: z.number().int(),

@@ -27,7 +27,7 @@ import {
   type ImportKindName,
   type ImportType,
 } from '@shared/schemas/import';
-import { mappingRule } from './import-mapping';
+import { mappingRule, notAmountsOf } from './import-mapping';
 import type { ImportKind } from './kinds/kind';
 
 /** Data rows read to profile columns and suggest mappings; the rest of the file is not read. */
@@ -63,13 +63,17 @@ export async function sampleRows(table: TableSource): Promise<SourceRow[]> {
   return rows;
 }
 
+/** The sample's rows under the header that hold something: what the analysis and the import check. */
+export const dataRows = (sample: readonly SourceRow[], header: HeaderInfo): SourceRow[] =>
+  sample.filter((r) => r.n > header.headerRow && !isBlankRow(r.cells));
+
 /** Finds the header, refusing a file with no data (400 with a message the wizard can show). */
 export function headerOf(sample: readonly SourceRow[]): { header: HeaderInfo; data: SourceRow[] } {
   const header = detectHeader(sample);
   if (!header) {
     throw badRequest('The file is empty: it has no rows with data');
   }
-  const data = sample.filter((r) => r.n > header.headerRow && !isBlankRow(r.cells));
+  const data = dataRows(sample, header);
   if (!data.length) {
     throw badRequest('The file has column headers but no data rows');
   }
@@ -175,6 +179,7 @@ export async function analyzeAs<K extends ImportKindName, Extra>(
       .slice(0, PREVIEW_ROWS)
       .map((r) => Object.fromEntries(columns.map((c, i) => [c, cellText(r.cells[i] ?? null)]))),
     previousImports: await kind.previousImports(app.db, digest),
+    notAmounts: notAmountsOf(columns, data),
     ...more,
     header,
     sha256: digest,

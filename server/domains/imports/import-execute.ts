@@ -7,10 +7,9 @@ import type { ImportResult, ImportType } from '@shared/schemas/import';
 import { findBudgetYearRow } from '@server/domains/budgets';
 import { findVersionById } from '@server/domains/budgets';
 import { refuseSecondHome, requireBudgetYear } from '@server/domains/budgets';
-import { isBlankRow } from '@server/lib/import/cells';
 import { stageStateOf } from '@server/domains/stages';
 import { ALREADY_IMPORTED, repeatImportText } from '@shared/import-words';
-import { headerOf, sampleRows } from './import-analyze';
+import { dataRows, headerOf, sampleRows } from './import-analyze';
 import { refuseUnreadableAmounts, resolveMapping } from './import-mapping';
 import { runImport, type ImportProgress } from './import-run';
 import { findRunsOfFile } from './queries/runs-of-file';
@@ -63,9 +62,10 @@ async function loadTargets(app: AppContext, plan: ImportPlan) {
 
 /**
  * A payroll's or a budget's lines are added beside the year's, never in their place: the same bytes
- * again into the same budget year and kind would count every line twice, so that is refused (409,
- * nothing written) unless the plan says allowRepeat. A dry run writes nothing and is not refused;
- * nor is an import into a voted or closed year here, which the write refuses for a reason that
+ * again of the same kind into the same budget year and fiscal year would count every line twice, so
+ * that is refused (409, nothing written) unless the plan says allowRepeat. Into another fiscal year
+ * the budget year plans (its FY28 after its FY26) the lines are that year's, not a repeat. A dry run
+ * writes nothing and is not refused; nor is an import into a voted or closed year here, which the write refuses for a reason that
  * outranks this one (the year takes no file at all, and 'Import again' would not help).
  */
 async function refuseRepeat(
@@ -80,7 +80,10 @@ async function refuseRepeat(
   if ((await stageStateOf(app.db, targets.budgetYear.id, targets.fiscalYear)).locked) {
     return;
   }
-  const earlier = await findRunsOfFile(app.db, sha256, plan.importType, plan.budgetYearId);
+  const earlier = await findRunsOfFile(app.db, sha256, plan.importType, {
+    budgetYearId: targets.budgetYear.id,
+    fiscalYear: targets.fiscalYear,
+  });
   if (earlier.length) {
     throw new AppError(409, ALREADY_IMPORTED, repeatImportText(earlier), earlier);
   }
@@ -104,9 +107,6 @@ export async function importFromPath(
   const sample = await sampleRows(table);
   const header = file.header ?? headerOf(sample).header;
   const mapping = resolveMapping(plan.importType, header.columns, plan.columnMappings, plan.noteColumns);
-  refuseUnreadableAmounts(
-    mapping,
-    sample.filter((r) => r.n > header.headerRow && !isBlankRow(r.cells)),
-  );
+  refuseUnreadableAmounts(plan.importType, mapping, header.columns, dataRows(sample, header));
   return runImport(app, actor, { table, header, mapping, file, targets, plan });
 }

@@ -1,6 +1,11 @@
 import { validationFailed, type IssueDetail } from '@server/errors';
 import { cellText, normalizeLabel, type SourceRow } from '@server/lib/import/cells';
-import { AMOUNT_FIELDS, notAmountsText, requiredFieldsText, unreadableAmounts } from '@shared/import-words';
+import {
+  notAmountColumns,
+  notAmountsProblems,
+  requiredFieldsText,
+  type NotAmounts,
+} from '@shared/import-words';
 import { fieldsFor, SKIP, type ImportField, type ImportKindName } from '@shared/schemas/import';
 import { LEDGER_FIELDS, LEDGER_IMPORT_TYPE } from '@shared/schemas/ledger-import';
 
@@ -96,25 +101,36 @@ export function resolveMapping(
   return resolved;
 }
 
+/** The columns none of whose first rows' values reads as an amount (shared/import-words.ts). */
+export function notAmountsOf(columns: readonly string[], rows: readonly SourceRow[]): NotAmounts {
+  return notAmountColumns(
+    columns,
+    rows.map((r) => ({ row: r.n, cells: columns.map((_, i) => cellText(r.cells[i] ?? null)) })),
+  );
+}
+
 /**
- * A required amount field mapped to a column none of whose first values is an amount ('TBD' all
- * the way down) is refused with what is wrong, not as unmapped: 'Amount is mapped to column
- * "Budget", but its values are not amounts (row 2: "TBD")'. A column with some amounts imports,
- * its unreadable rows warned one by one.
+ * An amount field (the payroll's salary, the budget's amount, the ledger's amounts) mapped to a
+ * column none of whose first values is an amount ('TBD' all the way down) is refused with what is
+ * wrong, not as unmapped: 'Amount is mapped to column "Budget", but its values are not amounts (row
+ * 2: "TBD")'. A column with some amounts imports, its unreadable rows warned one by one (a ledger
+ * row's set aside). The analysis sends the same columns for the Map step to say it first.
  */
-export function refuseUnreadableAmounts(mapping: ResolvedMapping, rows: readonly SourceRow[]): void {
-  const details: IssueDetail[] = [];
-  for (const [field, index] of mapping.fields) {
-    if (!AMOUNT_FIELDS.has(field)) {
-      continue;
-    }
-    const first = unreadableAmounts(rows.map((r) => ({ row: r.n, text: cellText(r.cells[index] ?? null) })));
-    if (first) {
-      const message = notAmountsText(mapping.labels[field], mapping.columnMappings[field]!, first);
-      details.push({ path: `columnMappings.${field}`, message });
-    }
-  }
-  if (details.length) {
-    throw validationFailed(details, details.map((d) => d.message).join('; '));
+export function refuseUnreadableAmounts(
+  type: ImportKindName,
+  mapping: ResolvedMapping,
+  columns: readonly string[],
+  rows: readonly SourceRow[],
+): void {
+  const problems = notAmountsProblems(
+    mappingRule(type).fields,
+    mapping.columnMappings,
+    notAmountsOf(columns, rows),
+  );
+  if (problems.length) {
+    throw validationFailed(
+      problems.map((p) => ({ path: `columnMappings.${p.field}`, message: p.message })),
+      problems.map((p) => p.message).join('; '),
+    );
   }
 }

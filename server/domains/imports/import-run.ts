@@ -33,10 +33,6 @@ export interface ImportProgress {
   rows: number;
 }
 
-/** How many lines the rules disagreed on, over every group of disagreeing rules. */
-const linesOf = (conflicts: readonly { line_count: number }[]) =>
-  conflicts.reduce((n, c) => n + c.line_count, 0);
-
 export interface RunInput {
   table: TableSource;
   header: HeaderInfo;
@@ -181,6 +177,7 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
       import_type: plan.importType,
       budget_year_id: targets.budgetYear.id,
       version_id: version?.id ?? null,
+      fiscal_year: targets.fiscalYear,
       file_sha256: file.sha256,
       column_mappings: {
         columnMappings: mapping.columnMappings,
@@ -205,13 +202,8 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
     if (!tally.imported) {
       throw nothingImported(tally);
     }
-    const { replaced, nextYearSalaries, codes, funds, positions, reviewCount, totals } = await settle(
-      trx,
-      actor,
-      input,
-      runId,
-      years,
-    );
+    const { replaced, nextYearSalaries, codes, funds, fromRules, positions, reviewCount, totals } =
+      await settle(trx, actor, input, runId, years);
     const reconciliation = tally.reconciler.result(totals.totalText);
     await q.finishImportRun(trx, runId, {
       row_count: tally.rowCount,
@@ -249,12 +241,7 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
       preview: tally.preview.result(ctx),
       ...(ctx.crosswalk ? { crosswalk: ctx.crosswalk.summary() } : {}),
       ...(positions ? { positions } : {}),
-      fromRules: {
-        functionCodes: codes.coded,
-        funds: funds.funded,
-        codeConflicts: linesOf(codes.conflicts),
-        fundConflicts: linesOf(funds.conflicts),
-      },
+      fromRules,
       durationMs: Date.now() - started,
     };
     await insertAudit(trx, actor, {
@@ -275,6 +262,7 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
         fiscalYears: totals.fiscalYears,
         replacedProjected: replaced,
         functionCodesFromRules: codes.coded,
+        openPositionCodesFromRules: codes.openPositions, // vacant positions, not lines
         functionCodeRuleConflicts: codes.conflicts,
         fundsFromRules: funds.funded,
         fundRuleConflicts: funds.conflicts,

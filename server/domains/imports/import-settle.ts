@@ -10,6 +10,10 @@ import { positionsForImport, vacanciesForImport } from '@server/domains/position
 import type { RunInput } from './import-run';
 import * as q from './queries/import';
 
+/** How many lines the rules disagreed on, over every group of disagreeing rules. */
+const linesOf = (conflicts: readonly { line_count: number }[]) =>
+  conflicts.reduce((n, c) => n + c.line_count, 0);
+
 /**
  * What follows the COPY, in the same transaction, by the line writer (line-items/projected.ts):
  * actuals supersede projections (the projected lines of the fiscal years and kind the run imported
@@ -28,13 +32,18 @@ export async function settle(
   // Lines the file gave no function code get the one the ADMIN's rules agree on: first, so an
   // open position's line has its code before it becomes the position (the rules' one home is the
   // line writer's; a position is coded as its line is).
-  const codes = await functionCodes.codeImportedLines(trx, runId);
+  const coding = await functionCodes.codeImportedLines(trx, runId);
   // The file's open positions (rows with no name) become vacant positions at their salary, and
   // their lines leave before anything reads the year's people: an open position is no one.
   const vacancies = plan.importType === 'operating' ? await vacanciesForImport(trx, actor, run) : null;
   if (vacancies) {
     await dropImportedVacancyLines(trx, vacancies.lineIds);
   }
+  // The codes counted where the user finds them: on the lines the import leaves, and on the open
+  // positions (their lines gone, each vacant position keeps its line's code).
+  const open = new Set(vacancies?.lineIds ?? []);
+  const openPositions = coding.codedIds.filter((id) => open.has(id)).length;
+  const codes = { coded: coding.codedIds.length - openPositions, openPositions, conflicts: coding.conflicts };
   // The fiscal years the lines were written in, as the rows gave them (not read back from the lines).
   const replaced = await settleImportedLines(
     trx,
@@ -53,5 +62,12 @@ export async function settle(
   const reviewCount = await runNeedsReviewCount(trx, targets.budgetYear.id, runId);
   // Totals, years and next-year counts in one pass (a code changes none of them).
   const { nextYearSalaries, ...totals } = await q.runFigures(trx, runId, plan.importType);
-  return { replaced, nextYearSalaries, codes, funds, positions, reviewCount, totals };
+  const fromRules = {
+    functionCodes: codes.coded,
+    openPositionCodes: codes.openPositions,
+    funds: funds.funded,
+    codeConflicts: linesOf(codes.conflicts),
+    fundConflicts: linesOf(funds.conflicts),
+  };
+  return { replaced, nextYearSalaries, codes, funds, fromRules, positions, reviewCount, totals };
 }

@@ -20,11 +20,11 @@ import {
   readLedgerRows,
   type ReadRow,
 } from './ledger-import-read';
-import { resolveMapping } from './import-mapping';
+import { refuseUnreadableAmounts, resolveMapping } from './import-mapping';
 import { commitUnlessDryRun } from './dry-run';
 import { saveMapping } from './queries/import';
 import { requireValidPattern } from './ledger-account-pattern';
-import { headerOf, sampleRows } from './import-analyze';
+import { dataRows, headerOf, sampleRows } from './import-analyze';
 import { oneLedgerImportAtATime, turnTaker } from './ledger-import-limits';
 import { reconcile, sumFile } from './ledger-import-reconcile';
 import { discardAfterFailure, dropReplacedRows, sweepLedgerLeftovers } from './ledger-import-pending';
@@ -179,8 +179,10 @@ async function runLedgerImport(
     : requireValidPattern(settings.account_pattern, 'accountPattern');
   const pattern = compileAccountPattern(patternText);
   const table = await openTable(file.path, file.originalName);
-  const header = file.header ?? headerOf(await sampleRows(table)).header;
+  const sample = await sampleRows(table);
+  const header = file.header ?? headerOf(sample).header;
   const mapping = resolveMapping(LEDGER_IMPORT_TYPE, header.columns, plan.columnMappings);
+  refuseUnreadableAmounts(LEDGER_IMPORT_TYPE, mapping, header.columns, dataRows(sample, header));
   checkFileYear(file.originalName, mapping.fields, plan.fiscalYear);
   const buildings = await accounts.listBuildingCodes(app.db);
   const { rows } = await readLedgerRows(table, header, {

@@ -61,16 +61,20 @@ function throughWriter(
 
 /**
  * After an import's COPY: its lines without a code get the code the rules agree on (the code a
- * file gave wins; lines two rules disagree on stay without one). Returns how many were coded and
- * the disagreements, for the import's audit entry.
+ * file gave wins; lines two rules disagree on stay without one). Returns the ids of the lines coded
+ * (a payroll's open positions among them, whose lines then become vacant positions) and the
+ * disagreements, for the import's result and audit entry.
  */
-export async function codeImportedLines(trx: Db, importRunId: number) {
+export async function codeImportedLines(
+  trx: Db,
+  importRunId: number,
+): Promise<{ codedIds: number[]; conflicts: codes.CodeConflict[] }> {
   if (!(await codes.anyCodeRules(trx))) {
-    return { coded: 0, conflicts: [] };
+    return { codedIds: [], conflicts: [] };
   }
   const conflicts = await codes.codeConflicts(trx, { importRunId }, false);
-  const coded = await codes.codeImportedLines(trx, importRunId);
-  return { coded, conflicts };
+  const codedIds = await codes.codeImportedLines(trx, importRunId);
+  return { codedIds, conflicts };
 }
 
 /** 'fiscal year:fund id' of each grant that cannot pay a year of the target's lines (closedGrantKeys). */

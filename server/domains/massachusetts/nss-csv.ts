@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { validationFailed, type IssueDetail } from '@server/errors';
-import { parseWrittenMoney, unitsOf } from '@shared/money';
+import { parseWrittenMoney, ungroupedDecimal, unitsOf } from '@shared/money';
 import { parseFiscalYear } from '@shared/schemas/fiscal-year';
 import {
   EOYR_CODE,
@@ -165,12 +165,16 @@ export function parseFiguresCsv(text: string): CsvYear[] {
       return written.value === null ? undefined : Number(written.value);
     };
     const source = (column: string) => cell(`${column}_source`) || cell('source') || null;
-    const enrollmentText = cell('foundation_enrollment').replace(/,/g, '');
-    const enrollment = /^-?\d+(\.\d+)?$/.test(enrollmentText) ? Number(enrollmentText) : Number.NaN;
-    if (Number.isNaN(enrollment) || unitsOf(enrollmentText, 2) === null) {
+    // Thousands grouped by three as a count is written ('1,500'); a misplaced comma ('1,50,0') is
+    // refused, not read as 1500. A minus sign is left for the schema to refuse by its own words.
+    const enrollmentText = cell('foundation_enrollment');
+    const sign = enrollmentText.startsWith('-') ? '-' : '';
+    const digits = ungroupedDecimal(enrollmentText.slice(sign.length));
+    const enrollment = digits === null ? Number.NaN : Number(`${sign}${digits}`);
+    if (digits === null || unitsOf(digits, 2) === null) {
       report(
         at('foundation_enrollment'),
-        `‘${cell('foundation_enrollment')}’ is not a number of pupils with at most 2 decimals`,
+        `‘${enrollmentText}’ is not a number of pupils (1500 or 1,500, at most 2 decimals)`,
       );
     }
     const values: Record<string, unknown> = { foundationEnrollment: enrollment };

@@ -55,6 +55,8 @@ export interface NewImportRun {
   import_type: ImportType;
   budget_year_id: number;
   version_id: number | null;
+  /** The fiscal year its lines go to (the version's): a repeat is the same file into the same one. */
+  fiscal_year: number;
   /** The SHA-256 of the file's bytes: the same file again is recognised by it. */
   file_sha256: string;
   column_mappings: unknown;

@@ -2,15 +2,16 @@ import type { Db } from '@server/db/index';
 import type { ImportType } from '@shared/schemas/import';
 
 /**
- * Earlier runs of a byte-identical file of a kind, newest first (in one budget year when given):
- * only runs whose lines are still stored, since a run whose lines were all deleted since would not
- * be repeated by importing the file again. Who ran it by email, as the audit log names people.
+ * Earlier runs of a byte-identical file of a kind, newest first (into one budget year and fiscal
+ * year when given): only runs whose lines are still stored, since a run whose lines were all
+ * deleted since would not be repeated by importing the file again. Who ran it by email, as the
+ * audit log names people.
  */
 export async function findRunsOfFile(
   db: Db,
   sha256: string,
   type: ImportType,
-  budgetYearId?: number,
+  into?: { budgetYearId: number; fiscalYear: number },
 ): Promise<PreviousRun[]> {
   const q = db('import_runs as r')
     .leftJoin('users as u', 'u.id', 'r.user_id')
@@ -20,6 +21,7 @@ export async function findRunsOfFile(
       'r.created_at',
       'r.imported_count',
       'r.budget_year_id',
+      'r.fiscal_year',
       'b.fiscal_year as budget_year',
       db.raw(`coalesce(u.email, r.column_mappings ->> 'actor') as user_name`),
     )
@@ -31,8 +33,8 @@ export async function findRunsOfFile(
       { column: 'r.id', order: 'desc' },
     ])
     .limit(5);
-  if (budgetYearId !== undefined) {
-    q.where('r.budget_year_id', budgetYearId);
+  if (into) {
+    q.where({ 'r.budget_year_id': into.budgetYearId, 'r.fiscal_year': into.fiscalYear });
   }
   return ((await q) as PreviousRunRow[]).map((r) => ({
     id: r.id,
@@ -41,6 +43,7 @@ export async function findRunsOfFile(
     importedCount: r.imported_count,
     budgetYearId: r.budget_year_id,
     budgetYear: r.budget_year,
+    fiscalYear: r.fiscal_year,
   }));
 }
 
@@ -50,6 +53,7 @@ interface PreviousRunRow {
   imported_count: number;
   budget_year_id: number | null;
   budget_year: string | null;
+  fiscal_year: number | null;
   user_name: string | null;
 }
 
@@ -61,4 +65,6 @@ export interface PreviousRun {
   importedCount: number;
   budgetYearId: number | null;
   budgetYear: string | null;
+  /** The fiscal year its lines went to. */
+  fiscalYear: number | null;
 }

@@ -119,17 +119,17 @@ export async function anyCodeRules(db: Db): Promise<boolean> {
   return Boolean(await db('function_code_rules').first('id'));
 }
 
-/** An import's lines without a code get the code the rules agree on, in one statement; how many. */
-export async function codeImportedLines(db: Db, importRunId: number): Promise<number> {
+/** An import's lines without a code get the code the rules agree on, in one statement; their ids. */
+export async function codeImportedLines(db: Db, importRunId: number): Promise<number[]> {
   const m = matches({ importRunId }, false);
   const { rows } = await db.raw(
     `WITH m AS (${m.sql}),
      d AS (SELECT id, min(function_code) AS code FROM m GROUP BY id HAVING count(DISTINCT function_code) = 1),
-     done AS (UPDATE line_items li SET dese_code = d.code, updated_at = now() FROM d WHERE li.id = d.id RETURNING 1)
-     SELECT count(*)::int AS n FROM done`,
+     done AS (UPDATE line_items li SET dese_code = d.code, updated_at = now() FROM d WHERE li.id = d.id RETURNING li.id)
+     SELECT id FROM done`,
     m.bindings,
   );
-  return Number(rows[0].n);
+  return rows.map((r: { id: number }) => Number(r.id));
 }
 
 /**

@@ -29,6 +29,7 @@ const analysis = {
   savedMapping: null,
   previewData: [{ account: '1000-1-100-1110-00-5100', ytd_expended: '100.00' }],
   previousImports: [],
+  notAmounts: {},
   importType: 'ledger',
   accountPattern: 'FUND-x-xxx-FUNC-...-OBJECT',
   detectedPeriod: 13,

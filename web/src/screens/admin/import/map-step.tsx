@@ -3,6 +3,7 @@ import { SKIP } from '@shared/schemas/import';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { formatDateTime } from '@web/lib/format';
+import { importedIntoText, notAmountsProblems } from '@shared/import-words';
 import { FieldColumnCells } from './field-column-cells';
 import { missingRequired, requiredMessage, sampleValue, type FieldMapping } from './mapping';
 import type { BaseAnalysis, SettingsProps, WizardKind } from './wizard-kind';
@@ -37,7 +38,10 @@ export function MapStep<A extends BaseAnalysis, S>({
   const [error, setError] = useState<string | null>(null);
   // The kind is stable for a mounted wizard, so this is always the same hook.
   const useProblem = map.useProblem ?? noProblem;
-  const blocked = useProblem(settings, mapping);
+  // A field of amounts mapped to a column of text ('TBD'): the import would refuse it, said here
+  // where the column is chosen, in the import's words.
+  const notAmounts = notAmountsProblems(analysis.expectedColumns, mapping, analysis.notAmounts);
+  const blocked = useProblem(settings, mapping) ?? (notAmounts.map((p) => p.message).join('; ') || undefined);
 
   const next = () => {
     if (blocked) {
@@ -83,10 +87,10 @@ export function MapStep<A extends BaseAnalysis, S>({
           {analysis.previousImports
             .map(
               (p) =>
-                `${p.budgetYear ? `into ${p.budgetYear} ` : ''}${formatDateTime(p.createdAt)} by ${p.user ?? 'unknown'} (${p.importedCount.toLocaleString('en-US')} rows)`,
+                `${p.budgetYear ? `into ${importedIntoText(p)} ` : ''}${formatDateTime(p.createdAt)} by ${p.user ?? 'unknown'} (${p.importedCount.toLocaleString('en-US')} rows)`,
             )
             .join('; ')}
-          . Importing it again adds its rows again.
+          . Importing it again into the same fiscal year adds its rows again.
         </Alert>
       ) : null}
       {analysis.encodingNotice ? (

@@ -68,7 +68,7 @@ function dryRun(leaveOut: boolean): ImportResult {
       fileTotal: null,
     },
     preview: { rows: [], blankRows: 0 },
-    fromRules: { functionCodes: 0, funds: 0, codeConflicts: 0, fundConflicts: 0 },
+    fromRules: { functionCodes: 0, openPositionCodes: 0, funds: 0, codeConflicts: 0, fundConflicts: 0 },
     durationMs: 300,
   };
 }

@@ -23,6 +23,7 @@ const analysis = {
       importedCount: 30,
       budgetYearId: 3,
       budgetYear: 'FY27',
+      fiscalYear: 2027,
     },
     {
       id: 7,
@@ -31,6 +32,7 @@ const analysis = {
       importedCount: 412,
       budgetYearId: 1,
       budgetYear: 'FY26',
+      fiscalYear: 2026,
     },
   ],
 };
@@ -73,15 +75,19 @@ const dryRun = {
   durationMs: 10,
 } as unknown as ImportResult;
 
-/** The budget wizard's confirm step into budget year `budgetYearId`; returns the execute bodies sent. */
-function renderPreview(budgetYearId: number) {
+/**
+ * The budget wizard's confirm step into budget year `budgetYearId`, its version of `fiscalYear` (the
+ * dry run says which year it adds to); returns the execute bodies sent.
+ */
+function renderPreview(budgetYearId: number, fiscalYear = 2026) {
   const bodies: Record<string, unknown>[] = [];
   stubApi({
     '/api/auth/me': { user: admin },
     '/api/import/execute': (_url: string, init: RequestInit) => {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
       bodies.push(body);
-      return jsonResponse(200, body.dryRun ? dryRun : { ...dryRun, dryRun: false, importRunId: 12 });
+      const answer = { ...dryRun, alreadyStored: { ...dryRun.alreadyStored, fiscalYear } };
+      return jsonResponse(200, body.dryRun ? answer : { ...answer, dryRun: false, importRunId: 12 });
     },
   });
   storeSession(admin);
@@ -130,6 +136,18 @@ describe('the import wizard’s confirm step, for a file imported into the year 
     expect(bodies[0]).not.toHaveProperty('allowRepeat');
     expect(bodies[1]).toMatchObject({ budgetYearId: 1, allowRepeat: true });
     expect(bodies[1]).not.toHaveProperty('dryRun');
+  });
+
+  it('says nothing into another fiscal year the budget year plans: its lines are that year’s', async () => {
+    // Budget year 1 (FY26) plans FY26-FY28: the file went into its FY26, this is its FY28.
+    const bodies = renderPreview(1, 2028);
+    const button = await screen.findByRole<HTMLButtonElement>('button', { name: 'Import 412 Rows' });
+    expect(screen.queryByText(/importing it again/)).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Import again' })).toBeNull();
+    expect(button.disabled).toBe(false);
+    fireEvent.click(button);
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).not.toHaveProperty('allowRepeat');
   });
 
   it('says nothing, and sends no allowRepeat, into a year the file never went into', async () => {

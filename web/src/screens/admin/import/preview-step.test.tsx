@@ -87,7 +87,7 @@ function payrollDryRun(alreadyStored: ImportResult['alreadyStored']): ImportResu
       fileTotal: null,
     },
     preview: { rows: [], blankRows: 0 },
-    fromRules: { functionCodes: 0, funds: 0, codeConflicts: 0, fundConflicts: 0 },
+    fromRules: { functionCodes: 0, openPositionCodes: 0, funds: 0, codeConflicts: 0, fundConflicts: 0 },
     durationMs: 900,
   };
 }
@@ -169,14 +169,14 @@ describe('the import wizard’s preview step', () => {
       />
     ));
     // As server/domains/imports/ledger-import-read.ts checkFileYear sends it: its own text, and a
-    // short form in the details (QA saw only 'The file's name says FY2023').
+    // short form in the details (QA saw only 'The file's name says FY23').
     const whole =
-      "The file's name says FY2023 (lunenburg-munis-ytd-fy2023.csv), not FY2026, and it has no fiscal year column to say otherwise: import it into FY2023, or map its Fiscal Year column";
+      "The file's name says FY23 (lunenburg-munis-ytd-fy2023.csv), not FY26, and it has no fiscal year column to say otherwise: import it into FY23, or map its Fiscal Year column";
     preview.render('/api/ledger/import/execute', () =>
       jsonResponse(400, {
         error: whole,
         code: 'VALIDATION_FAILED',
-        details: [{ path: 'fiscalYear', message: "The file's name says FY2023" }],
+        details: [{ path: 'fiscalYear', message: "The file's name says FY23" }],
       }),
     );
     const alert = await screen.findByRole('alert');

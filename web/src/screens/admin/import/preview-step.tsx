@@ -83,7 +83,7 @@ export function PreviewStep<A extends BaseAnalysis, S, B extends { dryRun?: bool
   useEffect(() => recheck(), [recheck]);
 
   const refused = check.isError && preview.refuses(check.error);
-  const repeats = preview.repeats?.(analysis, body) ?? [];
+  const repeats = preview.repeats?.(analysis, body, dry) ?? [];
   // Asked again for each file and year: a new preview of another year starts unticked.
   const [again, setAgain] = useState(false);
   const repeat = repeats.length > 0;

@@ -34,6 +34,7 @@ const analysis = {
   savedMapping: null,
   previewData: [{ NAME: 'Rivera', REGULAR: '61000', DEPT: 'Hillside' }],
   previousImports: [],
+  notAmounts: {},
   suggestedNoteColumns: [],
   importType: 'operating',
 };
@@ -78,7 +79,7 @@ function dryRun(leaveOut: boolean): ImportResult {
       fileTotal: null,
     },
     preview: { rows: [], blankRows: 0 },
-    fromRules: { functionCodes: 0, funds: 0, codeConflicts: 0, fundConflicts: 0 },
+    fromRules: { functionCodes: 0, openPositionCodes: 0, funds: 0, codeConflicts: 0, fundConflicts: 0 },
     durationMs: 300,
   };
 }

@@ -16,6 +16,7 @@ export type BaseAnalysis = Pick<
   | 'savedMapping'
   | 'previewData'
   | 'previousImports'
+  | 'notAmounts'
 > & {
   /** Rows read as Windows-1252 because they are not UTF-8, named (the ledger says; null: none). */
   encodingNotice?: string | null;
@@ -96,11 +97,12 @@ export interface WizardKind<A extends BaseAnalysis, S, B extends { dryRun?: bool
   preview: {
     intro?(body: B): ReactNode;
     /**
-     * Earlier imports of the same bytes into the body's budget year as this kind, which the import
-     * would repeat: the server refuses it unless the body says allowRepeat, so the confirm step
-     * shows them with an 'Import again' checkbox. Absent for a kind that replaces (the ledger).
+     * Earlier imports of the same bytes as this kind into the body's budget year and the fiscal
+     * year the dry run adds to, which the import would repeat: the server refuses it unless the
+     * body says allowRepeat, so the confirm step shows them with an 'Import again' checkbox. None
+     * before the dry run answers. Absent for a kind that replaces (the ledger).
      */
-    repeats?(analysis: A, body: B): EarlierImport[];
+    repeats?(analysis: A, body: B, dry: R | undefined): EarlierImport[];
     checking: string;
     /** The Import button's noun: 'Import 12 Rows'. */
     noun: string;

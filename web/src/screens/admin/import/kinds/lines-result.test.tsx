@@ -53,7 +53,7 @@ const boston: ImportResult = {
     fileTotal: null,
   },
   preview: { rows: [], blankRows: 0 },
-  fromRules: { functionCodes: 0, funds: 0, codeConflicts: 0, fundConflicts: 0 },
+  fromRules: { functionCodes: 0, openPositionCodes: 0, funds: 0, codeConflicts: 0, fundConflicts: 0 },
   durationMs: 60000,
 };
 

@@ -122,6 +122,13 @@ export function LineResult({
             <dd>{count(result.fromRules.functionCodes)}</dd>
           </div>
         ) : null}
+        {/* Not lines: each vacant position keeps the code its row was given. */}
+        {result.fromRules.openPositionCodes ? (
+          <div className="imp-stat">
+            <dt>Open positions given a function code by the rules</dt>
+            <dd>{count(result.fromRules.openPositionCodes)}</dd>
+          </div>
+        ) : null}
         {result.fromRules.funds ? (
           <div className="imp-stat">
             <dt>Funds from the rules</dt>

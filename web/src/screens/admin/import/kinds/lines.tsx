@@ -90,7 +90,9 @@ function lineKind(
     },
     preview: {
       checking: 'Checking every row of the file...',
-      repeats: (analysis, body) => importsInto(analysis.previousImports, body.budgetYearId),
+      // Into the fiscal year the dry run adds to (the version's): another year of the budget year is new lines.
+      repeats: (analysis, body, dry) =>
+        dry ? importsInto(analysis.previousImports, body.budgetYearId, dry.alreadyStored.fiscalYear) : [],
       noun: 'Rows',
       refusedTitle: 'This file cannot be imported as mapped',
       // Only a 400 refuses the file as mapped; anything else may pass on a second try.
