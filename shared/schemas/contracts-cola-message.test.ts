@@ -23,13 +23,13 @@ function colaRefusal(colaPercentage: number): string | undefined {
 describe('a refused contract COLA says what is wrong with it', () => {
   it('tells a COLA within 0-100 with too many decimals that it has too many decimals', () => {
     // 3.333 is between 0 and 100: a message that only says so leaves the user nothing to fix.
-    expect(colaRefusal(3.333)).toMatch(/FY2027/);
+    expect(colaRefusal(3.333)).toMatch(/FY27/);
     expect(colaRefusal(3.333)).toMatch(/at most 2 decimals/);
   });
 
   it('still names the range for a negative COLA or one above 100', () => {
-    expect(colaRefusal(-1)).toMatch(/FY2027.*between 0 and 100/);
-    expect(colaRefusal(101)).toMatch(/FY2027.*between 0 and 100/);
+    expect(colaRefusal(-1)).toMatch(/FY27.*between 0 and 100/);
+    expect(colaRefusal(101)).toMatch(/FY27.*between 0 and 100/);
     expect(colaRefusal(3.25)).toBeUndefined();
   });
 });
