@@ -31,7 +31,7 @@ describe('budget-cli budget-year close and reopen', () => {
 
       const closed = await cli('budget-year', 'close', 'FY2028', '--note', 'Books closed');
       expect(closed.code, closed.stderr).toBe(0);
-      expect(closed.stdout).toBe('Closed FY2028: Draft, closed: read-only history\n');
+      expect(closed.stdout).toBe('Closed FY28: Draft, closed: read-only history\n');
       const again = await cli('budget-year', 'close', 'FY28');
       expect(again.code).not.toBe(0);
       expect(again.stderr).toContain('FY28 is already closed');

@@ -68,7 +68,7 @@ describe('budget-cli budget-year edit and delete', () => {
       'Main budget',
     );
     expect(edited.code, edited.stderr).toBe(0);
-    expect(edited.stdout).toBe('Saved budget year FY26 (Main budget): fiscal year FY2026, current FY2026.\n');
+    expect(edited.stdout).toBe('Saved budget year FY26 (Main budget): fiscal year FY26, current FY26.\n');
     const fy27 = await cli('budget-year', 'create', 'FY27', '--json');
     expect(fy27.code, fy27.stderr).toBe(0);
 

@@ -45,7 +45,7 @@ describe('budget-cli dese', () => {
     { timeout: 300_000 },
     async () => {
       const unmapped = await cli('dese', 'unmapped', ...year);
-      expect(unmapped.stdout).toBe('FY2027: $7,300.01 in 1 line has no function code\n');
+      expect(unmapped.stdout).toBe('FY27: $7,300.01 in 1 line has no function code\n');
       const bad = await cli('dese', 'rule-add', '--kind', 'account', '--match', '0100#*', '--code', '1230');
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain("'0100#*'");

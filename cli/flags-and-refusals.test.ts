@@ -91,7 +91,7 @@ describe('budget-cli flags and refusals', () => {
       const res = await cli('dese', 'report', '--fiscal-year', 'FY2099');
       expect(res.code).toBe(1);
       expect(res.stdout).toBe('');
-      expect(res.stderr).toMatch(/Budget year FY\d+ has no budget lines for FY2099: nothing to report/);
+      expect(res.stderr).toMatch(/Budget year FY\d+ has no budget lines for FY99: nothing to report/);
       const json = await cli('dese', 'report', '--fiscal-year', 'FY2099', '--json');
       expect(json.code).toBe(1);
       expect(JSON.parse(json.stdout)).toMatchObject({ code: 'NOT_FOUND' });

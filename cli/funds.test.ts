@@ -86,6 +86,8 @@ describe('budget-cli funds', () => {
       const printed = await cli('funds', 'report', '--fiscal-year', 'FY2026');
       expect(printed.stdout).toMatch(/^Budget of all funds, FY26 \(budget year FY26\)\n/);
       expect(printed.stdout).toMatch(/\n\s+All funds\s+\$[\d,]+\.\d\d.*no ledger\n/);
+      // The columns are headed by their years as the title writes them (they read 'Fy26').
+      expect(printed.stdout).toMatch(/\nCode +Fund +Kind +NSS +FY26 +FY25 +Change +Lines +FY25 actual\n/);
       expect(printed.stdout).toContain('FY25 actual: no ledger imported for FY25');
       expect(printed.stdout).toMatch(/\nTitle I, Part A \(2401\), FY26 budget \$[\d,]+\.\d\d:\n/);
       // FY26 has its own payroll, which its salary lines follow: each fund's staffing is that

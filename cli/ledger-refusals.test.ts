@@ -128,12 +128,12 @@ describe('budget-cli ledger refusals name the flags', () => {
       const fy23 = await cli('nss', 'rules', '--fiscal-year', 'FY2023');
       expect(fy23.code, fy23.stderr).toBe(0);
       expect(fy23.stdout.split('\n')[0]).toBe(
-        'NSS inclusion rules in force in FY2023: the rule set of FY2014; carry-forward limit 5% (G.L. c.70 §11)',
+        'NSS inclusion rules in force in FY23: the rule set of FY14; carry-forward limit 5% (G.L. c.70 §11)',
       );
       const fy10 = await cli('nss', 'rules', '--fiscal-year', 'FY2010');
       expect(fy10.code, fy10.stderr).toBe(0);
       expect(fy10.stdout).toBe(
-        'No NSS inclusion rule set is in force in FY2010: the first one starts later.\n',
+        'No NSS inclusion rule set is in force in FY10: the first one starts later.\n',
       );
     },
   );

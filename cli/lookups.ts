@@ -2,7 +2,7 @@ import type { AppContext } from '@server/context';
 import { AppError, validationFailed } from '@server/errors';
 import type { Actor } from '@server/policies/index';
 import { pickDefaultBudgetYear } from '@shared/schemas/budget-years';
-import { parseFiscalYear } from '@shared/schemas/fiscal-year';
+import { fiscalYearLabel, parseFiscalYear } from '@shared/schemas/fiscal-year';
 import { fiscalYears, homeOfFiscalYear, listBudgetYears, noHomeMessage } from '@server/domains/budgets';
 import { openingFiscalYear } from '@shared/fiscal-year-choice';
 import { listWorkGroups } from '@server/domains/budgets';
@@ -56,6 +56,13 @@ export async function fundNamed(
  */
 export async function budgetYearNamed(app: AppContext, actor: Actor, label: string) {
   const { budgetYears } = await listBudgetYears(app, actor);
+  return namedAmong(budgetYears, label);
+}
+
+type BudgetYear = Awaited<ReturnType<typeof listBudgetYears>>['budgetYears'][number];
+
+/** budgetYearNamed among the budget years already listed. */
+function namedAmong(budgetYears: readonly BudgetYear[], label: string): BudgetYear {
   const text = label.trim().toLowerCase();
   const wanted = parseFiscalYear(label);
   const found =
@@ -79,23 +86,51 @@ export async function budgetYearOrDefault(
   label: string | undefined,
   fiscalYear?: string | number,
 ) {
-  if (label !== undefined) {
-    return budgetYearNamed(app, actor, label);
-  }
   const { budgetYears } = await listBudgetYears(app, actor);
+  if (label !== undefined) {
+    return namedAmong(budgetYears, label);
+  }
   const year = fiscalYear === undefined ? null : parseFiscalYear(fiscalYear);
-  const home = year === null ? null : await homeOfFiscalYear(app.db, year);
+  return defaultAmong(budgetYears, year, year === null ? null : await homeOfFiscalYear(app.db, year));
+}
+
+/** budgetYearOrDefault without a label, among the budget years listed, given the fiscal year's home. */
+function defaultAmong(
+  budgetYears: readonly BudgetYear[],
+  year: number | null,
+  home: { id: number } | null,
+): BudgetYear {
   const atHome = home ? budgetYears.find((y) => y.id === home.id) : undefined;
   const chosen = atHome ?? pickDefaultBudgetYear(budgetYears);
   if (!chosen) {
     throw new AppError(404, 'NOT_FOUND', 'No budget year exists yet: create one first');
   }
   process.stderr.write(
-    atHome
-      ? `Budget year ${chosen.fiscalYear} (FY${year}'s home; --budget-year to choose)\n`
+    atHome && year !== null
+      ? `Budget year ${chosen.fiscalYear} (${fiscalYearLabel(year)}'s home; --budget-year to choose)\n`
       : `Budget year ${chosen.fiscalYear} (the web app's default; --budget-year to choose)\n`,
   );
   return chosen;
+}
+
+/**
+ * The budget year a read-only command shows (budgetYearOrDefault), a named fiscal year no budget
+ * year plans refused first (refuseUnplannedFiscalYear): the budget years are listed once for both.
+ */
+export async function budgetYearToRead(
+  app: AppContext,
+  actor: Actor,
+  label: string | undefined,
+  fiscalYear: number | undefined,
+): Promise<BudgetYear> {
+  const { budgetYears } = await listBudgetYears(app, actor);
+  const home = fiscalYear === undefined ? null : await homeOfFiscalYear(app.db, fiscalYear);
+  if (fiscalYear !== undefined) {
+    refuseWithoutHome(budgetYears, home, fiscalYear, '--fiscal-year');
+  }
+  return label === undefined
+    ? defaultAmong(budgetYears, fiscalYear ?? null, home)
+    : namedAmong(budgetYears, label);
 }
 
 /**
@@ -125,8 +160,8 @@ export async function openingFiscalYearOf(
   const why =
     opening === year.currentFiscalYear
       ? `budget year ${year.fiscalYear}'s current`
-      : `budget year ${year.fiscalYear}'s first with lines${year.currentFiscalYear ? `; its current FY${year.currentFiscalYear} has none` : ''}`;
-  process.stderr.write(`Fiscal year FY${opening} (${why}; --fiscal-year to choose)\n`);
+      : `budget year ${year.fiscalYear}'s first with lines${year.currentFiscalYear ? `; its current ${fiscalYearLabel(year.currentFiscalYear)} has none` : ''}`;
+  process.stderr.write(`Fiscal year ${fiscalYearLabel(opening)} (${why}; --fiscal-year to choose)\n`);
   return opening;
 }
 
@@ -145,10 +180,7 @@ export async function yearsToRead(
   fiscalYear: number | undefined,
   opensOn: 'current' | 'lines' = 'current',
 ) {
-  if (fiscalYear !== undefined) {
-    await refuseUnplannedFiscalYear(app, actor, fiscalYear);
-  }
-  const year = await budgetYearOrDefault(app, actor, label, fiscalYear);
+  const year = await budgetYearToRead(app, actor, label, fiscalYear);
   if (fiscalYear !== undefined) {
     return { year, fiscalYear };
   }
@@ -157,7 +189,7 @@ export async function yearsToRead(
   }
   const current = currentFiscalYearOf(year);
   process.stderr.write(
-    `Fiscal year FY${current} (budget year ${year.fiscalYear}'s current; --fiscal-year to choose)\n`,
+    `Fiscal year ${fiscalYearLabel(current)} (budget year ${year.fiscalYear}'s current; --fiscal-year to choose)\n`,
   );
   return { year, fiscalYear: current };
 }
@@ -174,11 +206,20 @@ export async function refuseUnplannedFiscalYear(
   fiscalYear: number,
   flag = '--fiscal-year',
 ): Promise<void> {
-  if (await homeOfFiscalYear(app.db, fiscalYear)) {
-    return;
+  const home = await homeOfFiscalYear(app.db, fiscalYear);
+  if (!home) {
+    refuseWithoutHome((await listBudgetYears(app, actor)).budgetYears, home, fiscalYear, flag);
   }
-  const { budgetYears } = await listBudgetYears(app, actor);
-  if (!budgetYears.some((y) => y.currentFiscalYear === fiscalYear)) {
+}
+
+/** refuseUnplannedFiscalYear's rule, given the budget years listed and the fiscal year's home. */
+function refuseWithoutHome(
+  budgetYears: readonly BudgetYear[],
+  home: unknown,
+  fiscalYear: number,
+  flag: string,
+): void {
+  if (!home && !budgetYears.some((y) => y.currentFiscalYear === fiscalYear)) {
     throw validationFailed([{ path: flag, message: noHomeMessage(fiscalYear) }]);
   }
 }

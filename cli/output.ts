@@ -14,6 +14,8 @@ export function printJson(value: unknown): void {
 
 /** Words a column's header keeps in capitals: 'requiredNss' -> 'Required NSS'. */
 const HEADER_ACRONYMS = new Set(['id', 'fy', 'fte', 'nss', 'dese', 'cola', 'gl', 'url']);
+/** A column named by its year ('FY26', 'FY25 actual') keeps the label as fiscalYearLabel writes it. */
+const FY_LABEL = /^fy\d{2}$/i;
 
 /**
  * A row's key as the table's header says it: 'workGroup' -> 'Work group', 'fiscalYear' ->
@@ -24,7 +26,9 @@ export function headerWords(key: string): string {
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .split(' ')
-    .map((w) => (HEADER_ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w.toLowerCase()));
+    .map((w) =>
+      HEADER_ACRONYMS.has(w.toLowerCase()) || FY_LABEL.test(w) ? w.toUpperCase() : w.toLowerCase(),
+    );
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -157,7 +157,7 @@ describe('budget-cli positions, paid by funds', () => {
     // A grant closed before the year the cost is budgeted in: the line's rule, as for the API.
     await refused(
       ['2455=0.75'],
-      "--fund-share: ARPA ESSER's grant period (2021-03-13 to 2024-09-30) does not reach FY2027, the year FY2026's positions are budgeted in\n",
+      "--fund-share: ARPA ESSER's grant period (2021-03-13 to 2024-09-30) does not reach FY27, the year FY26's positions are budgeted in\n",
     );
     await refused(['9999=0.75'], "--fund-share: no fund has the code '9999'");
     await refused(['2401=0.5', '2401=0.25'], '--fund-share: Each fund once: add its shares together');

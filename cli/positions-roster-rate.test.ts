@@ -41,7 +41,7 @@ describe('budget-cli positions edit --clear-roster-rate', () => {
   it('shows the rate, and clears it so the placement prices the vacancy', async () => {
     const shown = await cli('positions', 'show', String(id));
     expect(shown.code, shown.stderr).toBe(0);
-    expect(shown.stdout).toContain("Budgeted for FY2027: $15,000.01 (at its roster's salary)");
+    expect(shown.stdout).toContain("Budgeted for FY27: $15,000.01 (at its roster's salary)");
     expect(shown.stdout).toContain(
       'Roster rate: $25,000.02 a year full time (edit --clear-roster-rate to price it by step and lane)',
     );
@@ -65,6 +65,6 @@ describe('budget-cli positions edit --clear-roster-rate', () => {
 
     const after = await cli('positions', 'show', String(id));
     expect(after.stdout).not.toContain('Roster rate');
-    expect(after.stdout).toContain('Budgeted for FY2027: $18,000.00 (step 1, lane A, from the work group)');
+    expect(after.stdout).toContain('Budgeted for FY27: $18,000.00 (step 1, lane A, from the work group)');
   });
 });

@@ -48,7 +48,7 @@ describe('budget-cli positions, as text', () => {
     expect(json.totals).toMatchObject({ positions: 1, budgetedCost: 50000.37 });
     const id = String(json.positions[0].id);
     const shown = await cli('positions', 'show', id);
-    expect(shown.stdout).toContain('Budgeted for FY2027: $50,000.37');
+    expect(shown.stdout).toContain('Budgeted for FY27: $50,000.37');
     expect(shown.stdout).toContain(`Held by Pat Teacher 1001 (line ${lineIds.at(-1)}): 1 FTE, $50,000.37`);
   }, 120_000);
 

@@ -102,7 +102,7 @@ describe('budget-cli positions', () => {
     );
     expect(filled.code).toBe(0);
     expect(filled.stdout).toContain('Held by Ben Cli');
-    expect(filled.stdout).toContain('Budgeted for FY2027: $40,000.00');
+    expect(filled.stdout).toContain('Budgeted for FY27: $40,000.00');
 
     const refused = await cli('positions', 'delete', String(position.id));
     expect(refused.code).not.toBe(0);

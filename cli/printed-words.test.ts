@@ -64,8 +64,8 @@ describe('budget-cli printed words', () => {
 
   it('says a one-year budget year as one fiscal year', async () => {
     const made = await ok('budget-year', 'create', 'FY26');
-    expect(made.stdout).toContain('fiscal year FY2026, current FY2026');
-    expect(made.stdout).not.toContain('FY2026-FY2026');
+    expect(made.stdout).toContain('fiscal year FY26, current FY26');
+    expect(made.stdout).not.toContain('FY26 to FY26');
   });
 
   it('words the gap against the town goal the same way in the dashboard and the scenarios', async () => {

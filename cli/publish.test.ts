@@ -40,7 +40,7 @@ describe('budget-cli publish', () => {
       expect(none.stderr).toContain('Please select at least one year to publish');
       const empty = await cli('publish', '--years', `${FY},2031`);
       expect(empty.code).toBe(2);
-      expect(empty.stderr).toContain('FY2031 has no budget data to publish');
+      expect(empty.stderr).toContain('FY31 has no budget data to publish');
       const badPath = await cli('publish', '--years', String(FY), '--url-path', 'bad path');
       expect(badPath.code).toBe(2);
       expect(badPath.stderr).toContain('URL path may contain only letters, digits');
@@ -120,14 +120,14 @@ describe('budget-cli publish', () => {
       const before = await snapshots();
       const refused = await cli('publish', '--years', `${FY},${ZERO}`);
       expect(refused.code).not.toBe(0);
-      expect(refused.stderr).toContain('FY2030 from budget year FY30 has a $0 budget');
+      expect(refused.stderr).toContain('FY30 from budget year FY30 has a $0 budget');
       expect(refused.stderr).toContain('--confirm');
       const unknown = await cli('publish', '--years', `${FY},${ZERO}`, '--budget-year', '2030=FY99');
       expect(unknown.code).not.toBe(0);
       // A command about a fiscal year, without --budget-year, reads the year's home and says so.
       const stages = await cli('stage', 'list', '--fiscal-year', 'FY2030');
       expect(stages.code, stages.stderr).toBe(0);
-      expect(stages.stderr).toContain("Budget year FY30 (FY2030's home; --budget-year to choose)");
+      expect(stages.stderr).toContain("Budget year FY30 (FY30's home; --budget-year to choose)");
       // A fiscal year has one home: a budget year that is not it is refused, naming the home.
       const notHome = await cli(
         'publish',

@@ -105,11 +105,11 @@ describe('budget-cli season defaults, filters and --json', () => {
         expect(text.stdout, short.join(' ')).toBe((await cli(...full)).stdout);
         expect(text.stderr).toContain("Budget year FY26 (the web app's default; --budget-year to choose)");
         expect(text.stderr).toContain(
-          "Fiscal year FY2026 (budget year FY26's current; --fiscal-year to choose)",
+          "Fiscal year FY26 (budget year FY26's current; --fiscal-year to choose)",
         );
         expect(await json('object', ...short)).toEqual(await json('object', ...full));
       }
-      expect((await cli('stage', 'list')).stdout).toMatch(/^FY2026: /);
+      expect((await cli('stage', 'list')).stdout).toMatch(/^FY26: /);
       expect((await cli('ledger', 'report')).stdout).toMatch(
         /^Budget vs actual FY26, All funds, by category: /,
       );
@@ -149,7 +149,7 @@ describe('budget-cli season defaults, filters and --json', () => {
       ),
     );
     expect(listed.stdout).toContain(
-      "Lines: each budget's own, in every fiscal year FY26 plans (FY2025-FY2027), projected years included; " +
+      "Lines: each budget's own, in every fiscal year FY26 plans (FY25 to FY27), projected years included; " +
         "`line-items list --fiscal-year` lists one year's.\n",
     );
     const empty = await cli('budgets', 'list', '--budget-year', 'FY25');
@@ -299,9 +299,9 @@ describe('budget-cli season defaults, filters and --json', () => {
       const compared = await cli(...compare);
       expect(compared.code, compared.stderr).toBe(0);
       expect(compared.stderr).toContain(
-        "Fiscal year FY2026 (budget year FY26's current; --fiscal-year to choose)",
+        "Fiscal year FY26 (budget year FY26's current; --fiscal-year to choose)",
       );
-      expect(compared.stdout).toMatch(/^FY2026 \(budget year FY26\), all funds: School Committee Adopted/);
+      expect(compared.stdout).toMatch(/^FY26 \(budget year FY26\), all funds: School Committee Adopted/);
       expect(compared.stdout).toBe(
         (await cli(...compare, '--budget-year', 'FY26', '--fiscal-year', 'FY2026')).stdout,
       );
@@ -330,7 +330,7 @@ describe('budget-cli season defaults, filters and --json', () => {
         await handle.close();
       }
       const said =
-        "Fiscal year FY2032 (budget year FY31's first with lines; its current FY2031 has none; --fiscal-year to choose)";
+        "Fiscal year FY32 (budget year FY31's first with lines; its current FY31 has none; --fiscal-year to choose)";
       const lines = await cli('line-items', 'list', '--budget-year', 'FY31', '--type', 'operating', '--json');
       expect(lines.code, lines.stderr).toBe(0);
       expect(lines.stderr).toContain(said);
@@ -348,9 +348,7 @@ describe('budget-cli season defaults, filters and --json', () => {
       }
       // The demo's FY26 has lines in its current year: opened there, as before.
       const demo = await cli('stage', 'list');
-      expect(demo.stderr).toContain(
-        "Fiscal year FY2026 (budget year FY26's current; --fiscal-year to choose)",
-      );
+      expect(demo.stderr).toContain("Fiscal year FY26 (budget year FY26's current; --fiscal-year to choose)");
     },
   );
 });

@@ -138,14 +138,14 @@ describe.skipIf(SKIP_BOSTON)('a season from an empty install, through the CLI', 
         '--code',
         '2305',
       );
-      expect(coded).toBe('Gave 744 lines of FY2025 function code 2305\n');
+      expect(coded).toBe('Gave 744 lines of FY25 function code 2305\n');
       // Refused, nothing written: a code that is not a code, and a year with nothing left to code.
       const malformed = await cli('dese', 'set-code', '--fiscal-year', 'FY2025', '--code', '23x5');
       expect(malformed.code).toBe(2);
       expect(malformed.stderr).toContain('--code');
       const again = await cli('dese', 'set-code', '--fiscal-year', 'FY2025', '--code', '2210');
       expect(again.code).toBe(1);
-      expect(again.stderr).toContain('Every line of FY2025 in budget year FY25 has a function code already');
+      expect(again.stderr).toContain('Every line of FY25 in budget year FY25 has a function code already');
       const uncoded = await query<{ n: number }>(
         'SELECT count(*)::int AS n FROM line_items WHERE fiscal_year = 2025 AND dese_code IS NULL',
       );

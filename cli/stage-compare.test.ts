@@ -70,8 +70,12 @@ describe('budget-cli stage compare', () => {
 
       const text = await cli('stage', 'compare', ...year, '--from', stageId, '--to', 'current');
       expect(text.code, text.stderr).toBe(0);
-      expect(text.stdout).toContain("Superintendent's Recommended, Feb 1, 2027 -> Today's working figures");
-      expect(text.stdout).toContain('-$5,000.50');
+      expect(text.stdout).toContain(
+        "FY27 (budget year FY27), all funds: Superintendent's Recommended, Feb 1, 2027 -> Today's working figures",
+      );
+      // A fall is written with the true minus, as the Stage Comparison screen writes it (signedText).
+      expect(text.stdout).toContain('\u2212$5,000.50');
+      expect(text.stdout).not.toContain('-$5,000.50');
       expect(text.stdout).toContain('Lines: 0 added, 0 removed, 1 changed, 2 unchanged');
 
       const file = path.join(cliDb.runner.dataDir, 'compare.xlsx');

@@ -113,7 +113,7 @@ test.describe('COLA Management at 1440x900', () => {
     await expect(edit).toHaveCount(0);
     await expect(page.getByRole('status').filter({ hasText: `Contract “${name}” saved` })).toBeVisible();
     await expect(row).toContainText('Settled');
-    await expect(row).toContainText('06/15/2026');
+    await expect(row).toContainText('Jun 15, 2026');
     const { contracts } = await apiCall(page, 'GET', '/cola/contracts');
     const saved = contracts.find((c: { name: string }) => c.name === name);
     expect(saved).toMatchObject({ status: 'SETTLED', settlementDate: '2026-06-15', contractYears: 3 });

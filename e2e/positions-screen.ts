@@ -21,10 +21,10 @@ export async function saveViews(page: Page, name: string) {
   }
 }
 
-/** The fiscal year the screen shows ('FY26 (2026)'). */
+/** The fiscal year the screen shows ('FY26 (current)' or 'FY27'). */
 export async function shownYear(page: Page): Promise<number> {
   const label = (await page.getByRole('combobox', { name: 'Fiscal year' }).textContent()) ?? '';
-  const year = /\((\d{4})\)/.exec(label)?.[1];
+  const year = /\bFY(\d{2})\b/.exec(label)?.[1];
   expect(year, `fiscal year in '${label}'`).toBeTruthy();
-  return Number(year);
+  return 2000 + Number(year);
 }

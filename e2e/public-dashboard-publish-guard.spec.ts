@@ -137,14 +137,14 @@ for (const size of [
     try {
       await page.reload();
       await page.getByRole('group', { name: 'Published years' }).getByLabel('FY32').check();
-      await expect(page.getByText('FY2032 from budget year FY27 has a $0 budget').first()).toBeVisible();
+      await expect(page.getByText('FY32 from budget year FY27 has a $0 budget').first()).toBeVisible();
       await page.getByRole('button', { name: 'Publish', exact: true }).click();
       const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
       await expect(dialog.getByRole('heading', { name: 'Publish anyway?' })).toBeVisible();
       const years = dialog.getByRole('list', { name: 'Years to publish' });
       await expect(years).toContainText('FY27: budget year FY26, ');
       await expect(years).toContainText('FY32: budget year FY27, Draft');
-      await expect(dialog).toContainText('FY2032 from budget year FY27 has a $0 budget');
+      await expect(dialog).toContainText('FY32 from budget year FY27 has a $0 budget');
       expect(await axeViolations(page)).toEqual([]);
       await saveScreen(page, `issue35-publish-confirm-${size.width}`);
       if (size.width > 1000) {

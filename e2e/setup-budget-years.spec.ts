@@ -23,6 +23,9 @@ import { chooseOption } from './select';
 const LABEL = 'FY31';
 const FIRST = 2031;
 const LAST = 2032;
+// How the list and its dialogs name them: every screen writes a year FY31 (fiscalYearLabel).
+const FIRST_WORDS = 'FY31';
+const LAST_WORDS = 'FY32';
 const GOAL_YEAR = 2031;
 const GOAL = 51_234_567;
 const NAME = 'Setup spec year';
@@ -114,8 +117,11 @@ test('ADMIN creates a budget year in Setup, edits its name and last year, and de
     const step = yearStep(page);
     await step.getByLabel('Budget year', { exact: true }).fill(LABEL);
     await step.getByRole('button', { name: 'Create budget year' }).click();
+    await expect(
+      page.getByText(`Budget year ${LABEL} created, planning ${FIRST_WORDS}`, { exact: true }),
+    ).toBeVisible();
     const row = item(page, LABEL);
-    await expect(row).toContainText(`Plans FY${FIRST}, current FY${FIRST}`);
+    await expect(row).toContainText(`Plans ${FIRST_WORDS}, current ${FIRST_WORDS}`);
     const created = (await ours(page))!;
     expect(created).toMatchObject({ fiscalYears: [FIRST], currentFiscalYear: FIRST, cannotDelete: null });
     expect(await homesOf(page, created.id)).toEqual([FIRST]);
@@ -140,7 +146,7 @@ test('ADMIN creates a budget year in Setup, edits its name and last year, and de
     await form.getByRole('button', { name: 'Save budget year' }).click();
     await expect(form).toBeHidden();
     await expect(row).toContainText(`${LABEL} ${NAME}`);
-    await expect(row).toContainText(`Plans FY${FIRST} to FY${LAST}, current FY${FIRST}`);
+    await expect(row).toContainText(`Plans ${FIRST_WORDS} to ${LAST_WORDS}, current ${FIRST_WORDS}`);
     const edited = (await ours(page))!;
     expect(edited).toMatchObject({
       id: created.id,
@@ -152,7 +158,7 @@ test('ADMIN creates a budget year in Setup, edits its name and last year, and de
     // The create form no longer offers FY32, now FY31's year: it follows the list.
     const offer = step.getByLabel('Budget year', { exact: true });
     await expect(offer).toHaveValue(await expectedOffer(page));
-    await expect(offer).not.toHaveValue(`FY${String(LAST).slice(2)}`);
+    await expect(offer).not.toHaveValue(LAST_WORDS);
     await saveScreen(page, 'setup-budget-years-edited-1440');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -173,7 +179,7 @@ test('ADMIN creates a budget year in Setup, edits its name and last year, and de
     await row.getByRole('button', { name: `Delete ${LABEL}` }).click();
     const dialog = page.getByRole('alertdialog', { name: `Delete budget year ${LABEL}` });
     await expect(dialog).toContainText(`${LABEL} holds nothing yet.`);
-    await expect(dialog).toContainText(`frees FY${FIRST} to FY${LAST} for another budget year`);
+    await expect(dialog).toContainText(`frees ${FIRST_WORDS} to ${LAST_WORDS} for another budget year`);
     await dialog.getByRole('button', { name: 'Delete budget year' }).click();
     await expect(dialog).toBeHidden();
     await expect(item(page, LABEL)).toHaveCount(0);
@@ -205,7 +211,7 @@ test('at 390 wide the list and the Edit form fit, their buttons whole', async ({
     await apiCall(page, 'POST', '/budget-years', { label: LABEL });
     await navigate(page, 'Setup');
     const row = item(page, LABEL);
-    await expect(row).toContainText(`Plans FY${FIRST}, current FY${FIRST}`);
+    await expect(row).toContainText(`Plans ${FIRST_WORDS}, current ${FIRST_WORDS}`);
     await expect(item(page, 'FY26').getByText(/^FY26 holds .*: it cannot be deleted\.$/)).toBeVisible();
     const buttons = (label: string) => [
       item(page, label).getByRole('button', { name: `Edit ${label}` }),

@@ -41,6 +41,11 @@ describe('seedDemo', () => {
     expect(counts.proposedLines).toBeLessThanOrEqual(300);
     const fy26 = await knex('line_items').where({ fiscal_year: 2026, is_operating: true }).count({ n: '*' });
     expect(Number(fy26[0].n)).toBe(counts.employees);
+    // The proposed lines as the Scenario Builder counts them ('190 lines'), grants' shares included.
+    const proposed = await knex('line_items')
+      .where({ fiscal_year: 2026, is_operating: false })
+      .count({ n: '*' });
+    expect(counts.proposedLines).toBe(Number(proposed[0].n));
     expect(await isDatabaseEmpty(knex)).toBe(false);
     // The brief asks for ~5 s on PGlite; the bound is looser so a busy CI machine does not flake.
     expect(seconds).toBeLessThan(20);

@@ -58,7 +58,7 @@ describe('serving /public/{urlPath}', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache');
     const html = await response.text();
     expect(html).toContain('<title>FY27 Millbrook Budget</title>');
-    expect(html).toContain('No data available for FY2027');
+    expect(html).toContain('No data available for FY27');
     expect(html).toContain('<script type="application/json" id="public-view-data">{"urlPath":"district"');
     // node:http, since fetch adds headers of its own to a conditional request.
     const status = await new Promise<number>((resolve, reject) => {

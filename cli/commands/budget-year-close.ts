@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '@server/context';
 import type { Actor } from '@server/policies/index';
 import { closeYearBody, reopenStageBody, type StagesResponse } from '@shared/schemas/budget-stages';
-import { fiscalYearInput } from '@shared/schemas/fiscal-year';
+import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { closeYear, reopenClosedYear } from '@server/domains/stages';
 import { withCli } from '../context';
 import { homeBudgetYearId } from '../lookups';
@@ -46,7 +46,7 @@ async function onFiscalYear<B>(
     if (json) {
       printJson(res);
     } else {
-      process.stdout.write(`${action.done} FY${res.fiscalYear}: ${res.current.caption}\n`);
+      process.stdout.write(`${action.done} ${fiscalYearLabel(res.fiscalYear)}: ${res.current.caption}\n`);
     }
   });
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { budgetYearEdit } from '@server/domains/budgets';
 import { editBudgetYearBody, parseFiscalYearSpan } from '@shared/schemas/setup';
+import { fiscalYearLabel, fiscalYearsText } from '@shared/schemas/fiscal-year';
 import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';
 import { parseFlags, printJson } from '../output';
@@ -24,8 +25,17 @@ const spanFlag = z.object({
     }),
 });
 
-const spanText = (years: readonly number[]) =>
-  years.length === 1 ? `fiscal year FY${years[0]}` : `fiscal years FY${years[0]}-FY${years.at(-1)}`;
+/**
+ * A budget year's fiscal years and current one in a sentence, as `budget-year create` and `edit`
+ * say what they saved: 'fiscal year FY28, current FY28', 'fiscal years FY27 to FY32, current FY28'.
+ */
+export function fiscalYearsSpan(years: readonly number[], current: number | null): string {
+  const span =
+    years.length === 1
+      ? `fiscal year ${fiscalYearLabel(years[0])}`
+      : `fiscal years ${fiscalYearsText(years[0], years.at(-1)!)}`;
+  return `${span}, ${current === null ? 'no current fiscal year' : `current ${fiscalYearLabel(current)}`}`;
+}
 
 /**
  * `budget-cli budget-year edit <label>` and `budget-year delete <label>`: the services PATCH and
@@ -70,7 +80,7 @@ export function registerBudgetYearEdit(cmd: Command, program: Command): void {
           }
           const y = res.budgetYear;
           process.stdout.write(
-            `Saved budget year ${y.fiscalYear} (${y.name ?? 'no name'}): ${spanText(res.fiscalYears)}, current FY${y.currentFiscalYear}.\n`,
+            `Saved budget year ${y.fiscalYear} (${y.name ?? 'no name'}): ${fiscalYearsSpan(res.fiscalYears, y.currentFiscalYear)}.\n`,
           );
         });
       },

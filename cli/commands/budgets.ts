@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { formatNumber } from '@shared/money';
+import { fiscalYearsText } from '@shared/schemas/fiscal-year';
 import { z } from 'zod';
 import { idParams } from '@shared/schemas/common';
 import { createScenarioBody } from '@shared/schemas/scenarios';
@@ -48,7 +49,7 @@ export function registerBudgetCommands(program: Command): void {
           .filter((h) => h.budgetYearId === year.id)
           .map((h) => h.fiscalYear)
           .sort((a, b) => a - b);
-        const span = planned.length > 1 ? `FY${planned[0]}-FY${planned.at(-1)}` : `FY${planned[0]}`;
+        const span = planned.length ? fiscalYearsText(planned[0], planned.at(-1)!) : '';
         if (list.length) {
           process.stdout.write(
             planned.length

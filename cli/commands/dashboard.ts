@@ -12,7 +12,7 @@ import { dashboard as dashboard } from '@server/domains/budgets';
 import { projections } from '@server/domains/planning';
 import { townGoals as townGoals } from '@server/domains/budgets';
 import { withCli } from '../context';
-import { budgetYearNamed, budgetYearOrDefault, currentFiscalYearOf } from '../lookups';
+import { budgetYearNamed, yearsToRead } from '../lookups';
 import { PROPOSED_BASE_FLAG, runProjections } from './projection-runs';
 import { moneyFlag, parseFlags, printJson, printRows, numberFlag } from '../output';
 
@@ -54,8 +54,7 @@ export function registerDashboardCommands(program: Command): void {
               { fiscalYear: '--fiscal-year' },
             ).fiscalYear;
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await budgetYearOrDefault(app, actor, opts.budgetYear, chosen);
-        const fiscalYear = chosen ?? currentFiscalYearOf(year);
+        const { year, fiscalYear } = await yearsToRead(app, actor, opts.budgetYear, chosen);
         const scope = { budgetYearId: year.id, fiscalYear, funds };
         const summary = await dashboard.budgetSummary(app, actor, scope);
         const stats = await dashboard.budgetStats(app, actor, scope);

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { formatNumber } from '@shared/money';
 import { z } from 'zod';
 import { AppError } from '@server/errors';
-import { fiscalYearInput } from '@shared/schemas/fiscal-year';
+import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { bulkFunctionCodeBody } from '@shared/schemas/function-codes';
 import type { AnyLineItem } from '@shared/schemas/line-items';
 import { lineItems as items } from '@server/domains/line-items';
@@ -62,7 +62,7 @@ export function registerDeseSetCode(cmd: Command, program: Command): void {
           throw new AppError(
             404,
             'NOT_FOUND',
-            `Every line of FY${flags.fiscalYear} in budget year ${by.fiscalYear} has a function code already`,
+            `Every line of ${fiscalYearLabel(flags.fiscalYear)} in budget year ${by.fiscalYear} has a function code already`,
           );
         }
         const body = parseFlags(
@@ -76,7 +76,7 @@ export function registerDeseSetCode(cmd: Command, program: Command): void {
           return;
         }
         process.stdout.write(
-          `Gave ${formatNumber(res.count)} lines of FY${flags.fiscalYear} function code ${body.functionCode}\n`,
+          `Gave ${formatNumber(res.count)} lines of ${fiscalYearLabel(flags.fiscalYear)} function code ${body.functionCode}\n`,
         );
       });
     });

@@ -5,7 +5,7 @@ import { AppError } from '@server/errors';
 import { formatMoneyCents as formatMoney, formatNumber } from '@shared/money';
 import type { Actor } from '@server/policies/index';
 import { amountOrWithheld, deseRowName, type DeseReport } from '@shared/schemas/dese-report';
-import { fiscalYearInput } from '@shared/schemas/fiscal-year';
+import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { applyRulesBody, ruleBody, ruleParams, RULE_KINDS } from '@shared/schemas/function-codes';
 import { percentOfRequiredText } from '@shared/schemas/nss';
 import { listBudgetCategories } from '@server/domains/budgets';
@@ -36,14 +36,14 @@ function requireLines(r: DeseReport): void {
     throw new AppError(
       404,
       'NOT_FOUND',
-      `Budget year ${r.budgetYear} has no budget lines for FY${r.fiscalYear}: nothing to report (choose another --fiscal-year or --budget-year)`,
+      `Budget year ${r.budgetYear} has no budget lines for ${fiscalYearLabel(r.fiscalYear)}: nothing to report (choose another --fiscal-year or --budget-year)`,
     );
   }
 }
 
 function printReport(r: DeseReport): void {
   process.stdout.write(
-    `FY${r.fiscalYear} budget by DESE function (Schedule 19 layout), budget year ${r.budgetYear}\n\n`,
+    `${fiscalYearLabel(r.fiscalYear)} budget by DESE function (Schedule 19 layout), budget year ${r.budgetYear}\n\n`,
   );
   const rows: Record<string, string>[] = [];
   const line = (code: string, name: string, f: DeseReport['totals']) => ({
@@ -141,7 +141,9 @@ export function registerDeseCommands(program: Command): void {
         printJson(res);
         return;
       }
-      process.stdout.write(`FY${res.fiscalYear}: ${res.message ?? 'every line has a function code'}\n`);
+      process.stdout.write(
+        `${fiscalYearLabel(res.fiscalYear)}: ${res.message ?? 'every line has a function code'}\n`,
+      );
     });
   });
 
@@ -263,7 +265,7 @@ export function registerDeseCommands(program: Command): void {
           false,
         );
         if (res.lockedYears.length) {
-          process.stdout.write(`Left alone (voted): ${res.lockedYears.map((y) => `FY${y}`).join(', ')}\n`);
+          process.stdout.write(`Left alone (voted): ${res.lockedYears.map(fiscalYearLabel).join(', ')}\n`);
         }
       });
     });

@@ -17,7 +17,7 @@ import {
   type FundsReport,
 } from '@shared/schemas/funds';
 import { withCli } from '../context';
-import { budgetYearOrDefault } from '../lookups';
+import { budgetYearToRead } from '../lookups';
 import { moneyFlag, parseFlags, printJson, printRows } from '../output';
 
 const idOf = (rawId: string) => parseFlags(idParams, { id: rawId }).id;
@@ -205,12 +205,14 @@ export function registerFundCommands(program: Command): void {
     .option('--fiscal-year <year>', "fiscal year, e.g. FY2027 (default: the budget year's current one)")
     .option('--json', 'print JSON')
     .action(async (opts: { budgetYear?: string; fiscalYear?: string; json?: boolean }) => {
+      const { fiscalYear } = parseFlags(
+        fundsReportQuery.pick({ fiscalYear: true }),
+        { fiscalYear: opts.fiscalYear },
+        { fiscalYear: '--fiscal-year' },
+      );
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
-        const query = parseFlags(fundsReportQuery, {
-          budgetYearId: String(year.id),
-          fiscalYear: opts.fiscalYear,
-        });
+        const year = await budgetYearToRead(app, actor, opts.budgetYear, fiscalYear);
+        const query = parseFlags(fundsReportQuery, { budgetYearId: String(year.id), fiscalYear });
         const report = await fundsReport(app, actor, query);
         if (opts.json) {
           printJson(report);

@@ -6,7 +6,7 @@ import type { AnyLineItem } from '@shared/schemas/line-items';
 import { findDuplicates } from '@server/domains/line-items';
 import { lineItems as items } from '@server/domains/line-items';
 import { withCli } from '../context';
-import { budgetYearOrDefault, openingFiscalYearOf } from '../lookups';
+import { budgetYearOrDefault, yearsToRead } from '../lookups';
 import { parseFlags, printRows } from '../output';
 
 const budgetYearFlag = z.string().trim().min(1, 'Give a budget year such as FY26').optional();
@@ -50,8 +50,13 @@ export function registerLineItemCommands(program: Command): void {
       });
       const isOperating = flags.type === 'operating';
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await budgetYearOrDefault(app, actor, flags['budget-year'], flags['fiscal-year']);
-        const fiscalYear = flags['fiscal-year'] ?? (await openingFiscalYearOf(app, actor, year));
+        const { year, fiscalYear } = await yearsToRead(
+          app,
+          actor,
+          flags['budget-year'],
+          flags['fiscal-year'],
+          'lines',
+        );
         const query = { budgetYearId: year.id, fiscalYear, isOperating };
         const text = (await items.listBudgetLineItemsJson(app, actor, query)).toString('utf8');
         if (opts.json) {

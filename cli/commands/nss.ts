@@ -150,7 +150,7 @@ export function registerNssCommands(program: Command): void {
           printJson(res);
           return;
         }
-        const fy = `FY${fiscalYear}`;
+        const fy = fiscalYearLabel(fiscalYear);
         if (res.rulesYear === null) {
           process.stdout.write(
             `No NSS inclusion rule set is in force in ${fy}: the first one starts later.\n`,
@@ -162,7 +162,7 @@ export function registerNssCommands(program: Command): void {
             ? ''
             : `; carry-forward limit ${res.carryForwardLimitPercent}%${res.carryForwardSource ? ` (${res.carryForwardSource})` : ''}`;
         process.stdout.write(
-          `NSS inclusion rules in force in ${fy}: the rule set of FY${res.rulesYear}${limit}\n`,
+          `NSS inclusion rules in force in ${fy}: the rule set of ${fiscalYearLabel(res.rulesYear)}${limit}\n`,
         );
         printRows(
           res.rules.map((r) => ({

@@ -7,6 +7,7 @@ import { formatMoneyCents, formatNumber } from '@shared/money';
 import { noSalaryLineText } from '@shared/salary-line-words';
 import { ROSTER_PLACEMENT, rosterRateText } from '@shared/placement-words';
 import * as s from '@shared/schemas/positions';
+import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import type { Position, PositionDetail } from '@shared/schemas/positions';
 import * as service from '@server/domains/positions';
 import { withCli } from '../context';
@@ -42,7 +43,7 @@ export function printPosition(p: PositionDetail, json: boolean): void {
   const out = [
     `Position ${p.id} (version ${p.version}): ${p.title}, ${p.buildingName ?? 'District Wide'}, ${p.fte} FTE, ${p.status}`,
     `  Function ${p.deseCode ?? 'none'}; category ${p.categoryName ?? 'none'}; work group ${p.workGroupName ?? 'none'}`,
-    `  Budgeted for FY${p.costFiscalYear}: ${cost(p)}` +
+    `  Budgeted for ${fiscalYearLabel(p.costFiscalYear)}: ${cost(p)}` +
       (p.budgetedStep !== null
         ? ` (step ${p.budgetedStep}, lane ${p.budgetedLane}, from the ${p.placementSource === 'position' ? 'position' : 'work group'})`
         : p.placementSource === 'roster'

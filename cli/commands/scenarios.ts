@@ -12,7 +12,7 @@ import {
 } from '@shared/schemas/cut-scenarios';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { listBudgetCategories } from '@server/domains/budgets';
-import { budgetYearOrDefault } from '../lookups';
+import { budgetYearOrDefault, budgetYearToRead } from '../lookups';
 import { cutScenarios as cuts } from '@server/domains/planning';
 import { cutScenariosCalc as calc } from '@server/domains/planning';
 import { withCli } from '../context';
@@ -94,7 +94,7 @@ export function registerScenarioCommands(program: Command): void {
     .action(async (opts: { budgetYear?: string; fiscalYear?: string; json?: boolean }) => {
       const fiscalYear = fiscalYearFlag(opts.fiscalYear);
       await withCli(program.opts().as, async ({ app, actor }) => {
-        const year = await budgetYearOrDefault(app, actor, opts.budgetYear, opts.fiscalYear);
+        const year = await budgetYearToRead(app, actor, opts.budgetYear, fiscalYear);
         const { scenarios } = await cuts.listCutScenarios(app, actor, year.id, fiscalYear);
         printRows(opts.json ? scenarios : scenarios.map(summaryRow), Boolean(opts.json));
       });

@@ -9,7 +9,7 @@ import { createBudgetYear, seedDemoCategories, setupStatus } from '@server/domai
 import { AppError } from '@server/errors';
 import { withCli } from '../context';
 import { registerBudgetYearClose } from './budget-year-close';
-import { registerBudgetYearEdit } from './budget-year-edit';
+import { fiscalYearsSpan, registerBudgetYearEdit } from './budget-year-edit';
 import { registerBudgetYearRollForward } from './budget-year-roll-forward';
 import { parseFlags, printJson, printRows } from '../output';
 import { allBudgetYears } from '../lookups';
@@ -205,7 +205,7 @@ function registerBudgetYear(program: Command): void {
         }
         const years = made.fiscalYears;
         process.stdout.write(
-          `Created budget year ${made.budgetYear.fiscalYear} (id ${made.budgetYear.id}): ${years.length === 1 ? `fiscal year FY${years[0]}` : `fiscal years FY${years[0]}-FY${years.at(-1)}`}, current FY${made.budgetYear.currentFiscalYear}, ${made.scenarios.map((s) => s.name).join(' and ')}, a Draft version per fiscal year.\n`,
+          `Created budget year ${made.budgetYear.fiscalYear} (id ${made.budgetYear.id}): ${fiscalYearsSpan(years, made.budgetYear.currentFiscalYear)}, ${made.scenarios.map((s) => s.name).join(' and ')}, a Draft version per fiscal year.\n`,
         );
       });
     });

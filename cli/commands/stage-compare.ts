@@ -13,6 +13,7 @@ import { withCli } from '../context';
 import { z } from 'zod';
 import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { countOf } from '@shared/count-words';
+import { signedText } from '@shared/signed-words';
 import { positionChangeDay, positionChangeHolders } from '@shared/position-change-words';
 import { pickedWords } from '@shared/picked-words';
 import { yearsToRead } from '../lookups';
@@ -33,6 +34,8 @@ interface CompareFlags {
 /** Salaries of fewer than five people, which only ADMIN and FINANCE read. */
 const WITHHELD = 'withheld';
 const percent = (m: MoneyChange) => changePercentText(m);
+/** A difference signed as the screen writes it (signedText): '+$1,250.00', '−$5,000.50' (true minus). */
+const moneyChange = (difference: number) => signedText(difference, formatMoney);
 
 function breakdown(title: string, rows: readonly BreakdownRow[]): void {
   process.stdout.write(`\n${title}\n`);
@@ -41,10 +44,10 @@ function breakdown(title: string, rows: readonly BreakdownRow[]): void {
       name: r.name,
       'proposed from': r.proposed ? formatMoney(r.proposed.from) : WITHHELD,
       'proposed to': r.proposed ? formatMoney(r.proposed.to) : WITHHELD,
-      difference: r.proposed ? formatMoney(r.proposed.difference) : WITHHELD,
+      difference: r.proposed ? moneyChange(r.proposed.difference) : WITHHELD,
       'salaries from': r.salaries ? formatMoney(r.salaries.from) : WITHHELD,
       'salaries to': r.salaries ? formatMoney(r.salaries.to) : WITHHELD,
-      'salary difference': r.salaries ? formatMoney(r.salaries.difference) : WITHHELD,
+      'salary difference': r.salaries ? moneyChange(r.salaries.difference) : WITHHELD,
     })),
     false,
   );
@@ -90,7 +93,7 @@ function positionChanges(c: StageComparison): void {
 function printComparison(c: StageComparison): void {
   const t = c.totals;
   process.stdout.write(
-    `FY${c.fiscalYear} (budget year ${c.budgetYear}), ${c.fundsLabel.toLowerCase()}: ${c.from.label} -> ${c.to.label}\n\n`,
+    `${fiscalYearLabel(c.fiscalYear)} (budget year ${c.budgetYear}), ${c.fundsLabel.toLowerCase()}: ${c.from.label} -> ${c.to.label}\n\n`,
   );
   const money = (figure: string, m: MoneyChange | null) =>
     m
@@ -98,7 +101,7 @@ function printComparison(c: StageComparison): void {
           figure,
           from: formatMoney(m.from),
           to: formatMoney(m.to),
-          difference: formatMoney(m.difference),
+          difference: moneyChange(m.difference),
           percent: percent(m),
         }
       : { figure, from: WITHHELD, to: WITHHELD, difference: WITHHELD, percent: '' };
@@ -106,7 +109,7 @@ function printComparison(c: StageComparison): void {
     figure,
     from: n.from,
     to: n.to,
-    difference: n.difference,
+    difference: signedText(n.difference, String),
     percent: '',
   });
   printRows(
@@ -143,7 +146,7 @@ function printLines(c: StageComparison): void {
       field: l.fieldLabel,
       from: shown(l.from, l.valueType === 'money'),
       to: shown(l.to, l.valueType === 'money'),
-      difference: l.difference === null ? '' : formatMoney(l.difference),
+      difference: l.difference === null ? '' : moneyChange(l.difference),
       reason: l.reason ?? '',
     })),
     false,

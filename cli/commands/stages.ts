@@ -9,7 +9,7 @@ import {
   snapshotQuery,
   type StagesResponse,
 } from '@shared/schemas/budget-stages';
-import { fiscalYearInput } from '@shared/schemas/fiscal-year';
+import { fiscalYearInput, fiscalYearLabel } from '@shared/schemas/fiscal-year';
 import { budgetStages as service } from '@server/domains/stages';
 import { z } from 'zod';
 import type { AppContext } from '@server/context';
@@ -80,7 +80,7 @@ function printStages(res: StagesResponse, json: boolean): void {
     printJson(res);
     return;
   }
-  process.stdout.write(`FY${res.fiscalYear}: ${res.current.caption}\n`);
+  process.stdout.write(`${fiscalYearLabel(res.fiscalYear)}: ${res.current.caption}\n`);
   process.stdout.write(
     res.next.stage
       ? `Next stage: ${res.next.label} (stage advance --stage ${res.next.stage})\n`
@@ -182,7 +182,7 @@ export function registerStageCommands(program: Command): void {
         }
         const t = snap.stage.totals!;
         process.stdout.write(
-          `${snap.stage.stageLabel}, FY${snap.fiscalYear}, ${snap.stage.date} (recorded by ${snap.stage.createdBy})\n` +
+          `${snap.stage.stageLabel}, ${fiscalYearLabel(snap.fiscalYear)}, ${snap.stage.date} (recorded by ${snap.stage.createdBy})\n` +
             `Proposed budget ${formatMoney(t.proposedTotal)} in ${formatNumber(t.proposedCount)} lines; ` +
             `${formatNumber(t.employeeCount)} employees, salaries ${formatMoney(t.salaryTotal)}\n`,
         );

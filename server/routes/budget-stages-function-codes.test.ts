@@ -69,10 +69,10 @@ describe('POST /budget-stages/advance to School Committee Adopted', () => {
     const before = await counts();
     const res = await advance('SCHOOL_COMMITTEE_ADOPTED');
     expect(res.status).toBe(409);
-    // 1,200,000.10 + 12.34 + 61,000.00, in 3 lines: 1 employee, 2 proposed.
+    // 1,200,000.10 + 12.34 + 61,000.00 in 4 lines (the dashboard's count): 1 employee, 3 proposed, one of them $0.
     expect(res.body.error).toBe(
-      'FY27 cannot be School Committee Adopted with unmapped dollars: $1,261,012.44 in 3 lines have no ' +
-        'function code (1 employee line, 2 proposed lines). Give them DESE function codes first ' +
+      'FY27 cannot be School Committee Adopted with unmapped dollars: $1,261,012.44 in 4 lines have no ' +
+        'function code (1 employee line, 3 proposed lines; 1 line of $0 does not block it). Give them DESE function codes first ' +
         '(the function-code rules, or Set function code in the budget grids).',
     );
     expect(await counts()).toEqual(before);
@@ -91,7 +91,9 @@ describe('POST /budget-stages/advance to School Committee Adopted', () => {
     expect((await set([proposed[0], proposed[4]], '2430')).status).toBe(200);
     const still = await advance('SCHOOL_COMMITTEE_ADOPTED');
     expect(still.status).toBe(409);
-    expect(still.body.error).toContain('$61,000.00 in 1 line has no function code (1 employee line)');
+    expect(still.body.error).toContain(
+      '$61,000.00 in 2 lines have no function code (1 employee line, 1 proposed line; 1 line of $0 does not block it)',
+    );
     expect((await set(people, '2305')).status).toBe(200);
     const res = await advance('SCHOOL_COMMITTEE_ADOPTED');
     expect(res.status).toBe(200);

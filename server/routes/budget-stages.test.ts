@@ -137,7 +137,7 @@ describe('budget stages', () => {
     expect((await advance('SUPERINTENDENT_RECOMMENDED', { date: '2027-02-30' })).status).toBe(400);
     const noYear = await advance('SUPERINTENDENT_RECOMMENDED', { fiscalYear: 'FY2040' });
     expect(noYear.status).toBe(400);
-    expect(noYear.body.error).toContain('has no lines in FY2040');
+    expect(noYear.body.error).toContain('has no lines in FY40');
     expect(await stageRows()).toEqual(before);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { importSuite } from '../../test/worlds/import.suite';
 
 /**
@@ -125,7 +126,7 @@ describe('a crosswalk rule that names a fund', () => {
     ]);
     const warnings = Object.fromEntries(lines.map((l) => [l.last_name, JSON.stringify(l.warnings ?? [])]));
     expect(warnings.Cole).toContain(
-      `ESSER II's grant period does not reach FY${fy}: the general fund pays this line`,
+      `ESSER II's grant period does not reach ${fiscalYearLabel(fy)}: the general fund pays this line`,
     );
     expect(warnings.Fox).toContain('No fund: the general fund pays this line');
     expect(warnings.Rao).not.toContain('fund');

@@ -59,7 +59,7 @@ describe('POST /line-items/bulk-fund', () => {
     const late = await bulk({ itemIds: proposed, fundId: closed });
     expect(late.status).toBe(400);
     expect(late.body.details).toEqual([
-      { path: 'fundId', message: "ESSER II's grant period (… to 2023-09-30) does not reach FY2030" },
+      { path: 'fundId', message: "ESSER II's grant period (… to 2023-09-30) does not reach FY30" },
     ]);
     expect((await bulk({ itemIds: proposed, fundId: 999999 })).status).toBe(400);
     expect((await bulk({ itemIds: [...proposed, 999999], fundId: grant })).status).toBe(404);

@@ -185,7 +185,7 @@ describe('funds', () => {
     });
     expect(short.status).toBe(400);
     expect(fieldErrors(short.body).periodEnd).toBe(
-      'Title IV still pays FY2027 (1 line), which this grant period does not reach: move them to another fund first, or keep a period that reaches FY2027',
+      'Title IV still pays FY27 (1 line), which this grant period does not reach: move them to another fund first, or keep a period that reaches FY27',
     );
     const late = await t.api('put', `/funds/${id}`, {
       token: admin.token,

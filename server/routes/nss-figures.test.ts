@@ -150,6 +150,16 @@ describe('POST /nss/state-figures/import', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('refuses a year given twice, naming it as every screen names a year (FY32), and writes nothing', async () => {
+    const before = await snapshot();
+    const res = await call('post', '/nss/state-figures/import', admin.token, {
+      csv: `${good}2032,1250,9900000,6100000,4100000,10200000,,DESE FY32,,,\n`,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([{ path: 'row 4, fiscal_year', message: 'FY32 is in the file twice' }]);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('reads an enrollment with its thousands grouped, and refuses one whose commas are misplaced', async () => {
     const row = (enrollment: string) =>
       `${HEADER}\nFY2031,"${enrollment}",9800000,6000000,4000000,10000000,,DESE FY31,,,\n`;

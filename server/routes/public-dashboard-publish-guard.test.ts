@@ -166,7 +166,7 @@ describe('Publish when another budget year arrives beside a published year', () 
     );
     const notPublished = await publish({ budgetYears: [{ fiscalYear: 2026, budgetYearId: w.budgetYearId }] });
     expect(notPublished.status).toBe(400);
-    expect(notPublished.body.error).toBe('FY2026 is not among the years to publish');
+    expect(notPublished.body.error).toBe('FY26 is not among the years to publish');
     expect(await state()).toEqual(before);
   });
 
@@ -182,7 +182,7 @@ describe('Publish when another budget year arrives beside a published year', () 
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('CONFIRMATION_REQUIRED');
     expect(res.body.error).toBe(
-      'FY2028 from budget year FY27 has a $0 budget: residents would read a $0 school budget. Publish again with confirm to publish it anyway.',
+      'FY28 from budget year FY27 has a $0 budget: residents would read a $0 school budget. Publish again with confirm to publish it anyway.',
     );
     expect(await state()).toEqual(before);
     const confirmed = await publish({ publishedYears: [NEXT, 2028], confirm: true });
@@ -210,7 +210,7 @@ describe('Publish when another budget year arrives beside a published year', () 
     const before = await state();
     const p = await preview(`?years=${NEXT}`);
     expect(p.confirmations).toEqual([
-      'FY2027 is published as Town Appropriated (budget year FY26); publishing School Committee Adopted (budget year FY26) would replace it with an earlier stage',
+      'FY27 is published as Town Appropriated (budget year FY26); publishing School Committee Adopted (budget year FY26) would replace it with an earlier stage',
     ]);
     const res = await publish({ publishedYears: [NEXT] });
     expect(res.status).toBe(409);

@@ -58,7 +58,7 @@ describe('before the first Publish', () => {
     expect(none.body.details).toEqual([{ path: 'publishedYears', message: none.body.error }]);
     const empty = await publish({ publishedYears: [FY, 2031] });
     expect(empty.status).toBe(400);
-    expect(empty.body.error).toBe('FY2031 has no budget data to publish');
+    expect(empty.body.error).toBe('FY31 has no budget data to publish');
     expect(await snapshotRows()).toEqual([]);
     const row = await t.db.knex('public_dashboard_configs').where({ id: configId }).first();
     expect(row).toMatchObject({ is_published: false, published_at: null, published_years: [] });

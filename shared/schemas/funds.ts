@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatNumber } from '@shared/money';
 import { idText, isRealDate, moneyInput, moneyOut } from './common';
-import { fiscalYearInput } from './fiscal-year';
+import { fiscalYearInput, fiscalYearLabel } from './fiscal-year';
 import { fundDetail, previousLedgerSchema } from './funds-report-detail';
 
 /**
@@ -67,16 +67,16 @@ export const FUND_MESSAGES = {
   namedByCodeRules: (name: string, rules: number) =>
     `${name} cannot be deleted: ${formatNumber(rules)} function-code rule${rules === 1 ? ' gives' : 's give'} it to the lines ${rules === 1 ? 'it reaches' : 'they reach'}. Change ${rules === 1 ? 'that rule' : 'those rules'} first (Function Codes)`,
   nssLocked: (name: string, fy: number) =>
-    `${name} pays lines of FY${fy}, which is adopted or closed: whether it counts toward net school spending changes that year's figures. Reopen FY${fy} first (Budget Stages)`,
+    `${name} pays lines of ${fiscalYearLabel(fy)}, which is adopted or closed: whether it counts toward net school spending changes that year's figures. Reopen ${fiscalYearLabel(fy)} first (Budget Stages)`,
   overAward: (name: string, budget: string, award: string) =>
     `${name}'s lines (${budget}) are more than its award (${award})`,
   /** `why`: why that year, where it is not the year on screen (a roster pays the next year's salaries). */
   outsidePeriod: (name: string, start: string, end: string, fy: number, why?: string) =>
-    `${name}'s grant period (${start} to ${end}) does not reach FY${fy}${why ? `, ${why}` : ''}`,
+    `${name}'s grant period (${start} to ${end}) does not reach ${fiscalYearLabel(fy)}${why ? `, ${why}` : ''}`,
   generalStays: 'The general fund stays the general fund: lines and positions without a fund go to it',
   /** A period changed so that it no longer reaches a year the grant still pays. */
   stillPays: (name: string, fy: number, what: string) =>
-    `${name} still pays FY${fy} (${what}), which this grant period does not reach: move them to another fund first, or keep a period that reaches FY${fy}`,
+    `${name} still pays ${fiscalYearLabel(fy)} (${what}), which this grant period does not reach: move them to another fund first, or keep a period that reaches ${fiscalYearLabel(fy)}`,
 } as const;
 
 const name = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SALARY_RANGE_WIDTH } from './dashboard';
+import { fiscalYearLabel } from './fiscal-year';
 
 /**
  * The public dashboard's constants, messages and field rules, which its configuration, its links
@@ -104,18 +105,19 @@ export const PUBLIC_DASHBOARD_MESSAGES = {
   logoUrl: 'School logo URL must be a web address starting with http:// or https://, or an uploaded logo',
   componentOrder: `Component order must list only these keys, each once: ${COMPONENT_KEYS.join(', ')}`,
   nothingToUpdate: 'Nothing to update',
-  yearHasNoData: (year: number) => `FY${year} has no budget data to publish`,
+  yearHasNoData: (year: number) => `${fiscalYearLabel(year)} has no budget data to publish`,
   previewLabel: 'Preview — not yet published',
-  noDataForYear: (year: number) => `No data available for FY${year}`,
+  noDataForYear: (year: number) => `No data available for ${fiscalYearLabel(year)}`,
   savedYearsDiffer: 'Warning: Saved years may differ from selection. Please verify.',
   // What Publish asks the admin to confirm before it replaces what residents read.
   zeroBudget: (year: number, budgetYear: string) =>
-    `FY${year} from budget year ${budgetYear} has a $0 budget: residents would read a $0 school budget`,
+    `${fiscalYearLabel(year)} from budget year ${budgetYear} has a $0 budget: residents would read a $0 school budget`,
   earlierStage: (year: number, was: string, now: string) =>
-    `FY${year} is published as ${was}; publishing ${now} would replace it with an earlier stage`,
+    `${fiscalYearLabel(year)} is published as ${was}; publishing ${now} would replace it with an earlier stage`,
   confirmToPublish: 'Publish again with confirm to publish it anyway.',
-  notHeldById: (year: number, id: number) => `Budget year ${id} holds no FY${year} budget lines`,
-  notPublishedYear: (year: number) => `FY${year} is not among the years to publish`,
+  notHeldById: (year: number, id: number) =>
+    `Budget year ${id} holds no ${fiscalYearLabel(year)} budget lines`,
+  notPublishedYear: (year: number) => `${fiscalYearLabel(year)} is not among the years to publish`,
 } as const;
 
 /* ------------------------------------------------------------------------------------------------

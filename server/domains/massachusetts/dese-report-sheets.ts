@@ -89,7 +89,7 @@ export function nssSheet(r: DeseReport, t: number): SheetSpec {
   rows.push([
     'Not counted: no function code',
     money(m.school.unmapped.amount),
-    `${m.school.unmapped.lineCount} lines`,
+    `${countOf(m.school.unmapped.lineCount, 'line')} of funds that count toward NSS`,
   ]);
   const last = n() - 1;
   const counted = n();

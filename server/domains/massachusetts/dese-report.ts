@@ -10,6 +10,7 @@ import {
   type DeseReportSeries,
 } from '@shared/schemas/dese-report';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { countOf } from '@shared/count-words';
 import { budgetStats, budgetSummary } from '@server/domains/budgets';
 import { deseListYear, reportCodes } from './dese-codes';
 import { requireBudgetYear } from '@server/domains/budgets';
@@ -56,17 +57,18 @@ function figures(a: Acc) {
   };
 }
 
-/** The sums by code folded into one accumulator per chart code, and one for every other code. */
+/**
+ * The sums by code folded into one accumulator per chart code, and one for the lines without a code
+ * (the query's code is null for them: queries/function-codes.ts, chartCodeOrNull, the one rule).
+ */
 function accumulate(rows: q.CodeSumRow[]): { byCode: Map<string, Acc>; unmapped: Acc } {
-  const chart = new Set(q.chartCodes());
   const byCode = new Map<string, Acc>();
   const unmapped = empty();
   for (const r of rows) {
-    const code = r.code?.trim() ?? '';
     let acc = unmapped;
-    if (chart.has(code)) {
-      acc = byCode.get(code) ?? empty();
-      byCode.set(code, acc);
+    if (r.code !== null) {
+      acc = byCode.get(r.code) ?? empty();
+      byCode.set(r.code, acc);
     }
     if (r.is_operating) {
       acc.employees += r.line_count;
@@ -143,6 +145,22 @@ function withholdPay(series: DeseReportSeries[], unmapped: Acc, total: Acc) {
   };
 }
 
+/**
+ * Which lines without a code the report counts: its row lists the proposed lines (the budget); the
+ * employee lines without one are payroll, outside the totals, and named here so the sum is the
+ * Budget Dashboard's figure and the School Committee Adopted check's (./function-codes.ts).
+ */
+function unmappedNote(u: Acc): string[] {
+  if (!u.lines && !u.employees) {
+    return [];
+  }
+  const both = countOf(u.lines + u.employees, 'line');
+  return [
+    `Without a function code: ${countOf(u.lines, 'proposed line')} (the row 'No function code') and ` +
+      `${countOf(u.employees, 'employee line')} (payroll, outside the totals), the ${both} the Budget Dashboard counts.`,
+  ];
+}
+
 /** GET /dese-report: the report of a budget year's fiscal year (default: its current one). */
 export async function deseReport(
   app: AppContext,
@@ -182,6 +200,7 @@ export async function deseReport(
       'Salaries are the proposed lines of personnel budget categories; other expenses are every other proposed line.',
       `The function codes listed are those in force in ${fy}, DESE's FY${deseListYear(fiscalYear)} list, and any code the year's lines carry that it does not name, marked '${NOT_CURRENT_CODE}'.`,
       "A line's function code is its own, else its budget category's. Lines with neither, or with a code that is not in DESE's chart, are listed as without a function code.",
+      ...unmappedNote(unmapped),
       "Payroll is the employee lines' current salaries by the same codes, for reference: the salary budget is the proposed lines, so payroll is not added to the totals.",
       ...(withheld && withheld.any ? [PAY_WITHHELD_NOTE] : []),
       "Function codes: DESE, District Expenditures by Function Code; series names: DESE's guide, Appendix 4. Layout: the End-of-Year Report's Schedule 19 (next year's school committee budget) and its expenditure-by-function summary.",

@@ -31,6 +31,48 @@ export function unmappedMessage(amountCents: bigint, lines: number): string {
   return `${formatMoneyCents(fromCents(amountCents))} in ${countOf(lines, 'line')} ${lines === 1 ? 'has' : 'have'} no function code`;
 }
 
+/** A kind's unmapped lines: how many, and their dollars in cents. */
+interface Part {
+  lineCount: number;
+  cents: bigint;
+}
+
+/**
+ * The year's lines without a function code (queries/function-codes.ts, the one rule), counted once
+ * for every reader: the dashboard's figure, the School Committee Adopted check and the DESE report's
+ * note all give these numbers. `dollarLines` are those carrying money (a $0 line blocks nothing).
+ */
+export async function unmappedLines(
+  db: Db,
+  budgetYearId: number,
+  fiscalYear: number,
+): Promise<{ employee: Part; proposed: Part; lineCount: number; cents: bigint; dollarLines: number }> {
+  const rows = await q.unmappedTotals(db, budgetYearId, fiscalYear);
+  const part = (isOperating: boolean): Part => {
+    const row = rows.find((r) => r.is_operating === isOperating);
+    return { lineCount: row?.line_count ?? 0, cents: row ? cents(row.amount) : 0n };
+  };
+  const employee = part(true);
+  const proposed = part(false);
+  return {
+    employee,
+    proposed,
+    lineCount: employee.lineCount + proposed.lineCount,
+    cents: employee.cents + proposed.cents,
+    dollarLines: rows.reduce((n, r) => n + r.dollar_lines, 0),
+  };
+}
+
+/** '1 employee line, 2 proposed lines': the kinds of unmapped lines there are, employees first. */
+export function unmappedKinds(u: { employee: Part; proposed: Part }): string {
+  return [
+    u.employee.lineCount ? countOf(u.employee.lineCount, 'employee line') : '',
+    u.proposed.lineCount ? countOf(u.proposed.lineCount, 'proposed line') : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
 /**
  * GET /function-codes/unmapped: the year's lines (as the dashboard counts them) without a code.
  * Anyone signed in reads it (the dashboard shows it), but the salaries of fewer than MIN_PAY_GROUP
@@ -44,15 +86,7 @@ export async function unmappedCodes(
   authorize(actor, 'dashboard.read');
   const by = await requireBudgetYear(app.db, input.budgetYearId);
   const fiscalYear = input.fiscalYear ?? by.current_fiscal_year;
-  const rows = await q.unmappedTotals(app.db, by.id, fiscalYear);
-  const part = (isOperating: boolean) => {
-    const row = rows.find((r) => r.is_operating === isOperating);
-    return { lineCount: row?.line_count ?? 0, cents: row ? cents(row.amount) : 0n };
-  };
-  const employee = part(true);
-  const proposed = part(false);
-  const lineCount = employee.lineCount + proposed.lineCount;
-  const total = employee.cents + proposed.cents;
+  const { employee, proposed, lineCount, cents: total } = await unmappedLines(app.db, by.id, fiscalYear);
   const result = {
     budgetYearId: by.id,
     fiscalYear,
@@ -79,25 +113,21 @@ export async function unmappedCodes(
 }
 
 /**
- * The committee adopts a budget with a function code on every dollar: a 409 naming the dollars and
- * the lines (employee and proposed) when any line of the year carrying money has none. Called by
+ * The committee adopts a budget with a function code on every dollar: a 409 when any line of the
+ * year carrying money has none. It names the lines as the dashboard does (every line without a
+ * code, the same figure) and says how many of them are $0 lines, which do not block it. Called by
  * advanceStage inside its transaction, before anything is written.
  */
 export async function requireMappedDollars(db: Db, budgetYearId: number, fiscalYear: number): Promise<void> {
-  const rows = await q.unmappedTotals(db, budgetYearId, fiscalYear);
-  const lines = rows.reduce((n, r) => n + r.dollar_lines, 0);
-  if (!lines) {
+  const u = await unmappedLines(db, budgetYearId, fiscalYear);
+  if (!u.dollarLines) {
     return;
   }
-  const amount = rows.reduce((sum, r) => sum + cents(r.dollar_amount), 0n);
-  const kinds = rows
-    .filter((r) => r.dollar_lines > 0)
-    .sort((a, b) => Number(b.is_operating) - Number(a.is_operating))
-    .map((r) => countOf(r.dollar_lines, r.is_operating ? 'employee line' : 'proposed line'))
-    .join(', ');
+  const zero = u.lineCount - u.dollarLines;
+  const free = zero ? `; ${countOf(zero, 'line')} of $0 ${zero === 1 ? 'does' : 'do'} not block it` : '';
   throw conflict(
     `${fiscalYearLabel(fiscalYear)} cannot be School Committee Adopted with unmapped dollars: ` +
-      `${unmappedMessage(amount, lines)} (${kinds}). Give them DESE function codes first ` +
+      `${unmappedMessage(u.cents, u.lineCount)} (${unmappedKinds(u)}${free}). Give them DESE function codes first ` +
       '(the function-code rules, or Set function code in the budget grids).',
   );
 }

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { validationFailed, type IssueDetail } from '@server/errors';
 import { parseWrittenMoney, ungroupedDecimal, unitsOf } from '@shared/money';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { parseFiscalYear } from '@shared/schemas/fiscal-year';
 import {
   EOYR_CODE,
@@ -147,7 +148,7 @@ export function parseFiguresCsv(text: string): CsvYear[] {
       return;
     }
     if (seen.has(fiscalYear)) {
-      report(at('fiscal_year'), `FY${fiscalYear} is in the file twice`);
+      report(at('fiscal_year'), `${fiscalYearLabel(fiscalYear)} is in the file twice`);
       return;
     }
     seen.add(fiscalYear);

@@ -11,7 +11,9 @@ export const cents = (text: string | null | undefined) => (text ? (toCents(text)
  * integer cents. A line counts when the fund that pays it counts toward NSS (docs/MASSACHUSETTS.md,
  * 'Funds') and the rule in force counts its function code. Spending of a fund that does not count
  * is left out whatever its function, listed by fund; spending a rule leaves out is listed by code;
- * a code no rule knows is unmapped (not counted, so the meter errs low).
+ * a line with no code in DESE's chart (the query reads it as null: chartCodeOrNull, the DESE report's
+ * rule) or a code no rule knows is unmapped (not counted, so the meter errs low). Unmapped lines of a
+ * fund that does not count are that fund's, so this count is of the counting funds' lines only.
  */
 export function schoolSums(sums: readonly CodeSumRow[]) {
   let counted = 0n;

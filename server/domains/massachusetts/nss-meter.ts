@@ -61,7 +61,7 @@ export function meterFrom(m: MeterInput): NssMeter {
   if (unmappedLines) {
     warnings.push(
       `${unmappedLines.toLocaleString('en-US')} line${unmappedLines === 1 ? '' : 's'} (${dollars(unmappedCents)}) ` +
-        'have no DESE function code the NSS rules know, so they are not counted: give them function codes.',
+        'of funds that count toward NSS have no DESE function code the NSS rules know, so they are not counted: give them function codes.',
     );
   }
   let municipalCounted = 0n;

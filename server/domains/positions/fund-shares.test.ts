@@ -261,7 +261,7 @@ describe('refusals write nothing', () => {
       JSON.stringify(
         await refused({ fundShares: [{ fundId: closedGrant, fte: 1 }] }, 400, 'fundShares.0.fundId'),
       ),
-    ).toContain("does not reach FY2027, the year FY2026's positions are budgeted in");
+    ).toContain("does not reach FY27, the year FY26's positions are budgeted in");
     await refused(
       {
         fundShares: [

@@ -1,5 +1,6 @@
 import type { Db } from '@server/db/index';
 import { validationFailed } from '@server/errors';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { lineFundColumn } from '@server/domains/funds';
 import type { PositionFundShare } from '@shared/schemas/position-funds';
 import { fteText, milli } from './guards';
@@ -55,7 +56,7 @@ export async function applyFundShares(
   const general = await generalFundId(db);
   for (const [i, share] of shares.entries()) {
     // A clerk looking at FY2026's roster reads why the grant must reach FY2027.
-    const why = `the year FY${position.fiscal_year}'s positions are budgeted in`;
+    const why = `the year ${fiscalYearLabel(position.fiscal_year)}'s positions are budgeted in`;
     await lineFundColumn(db, share.fundId, position.fiscal_year + 1, `fundShares.${i}.fundId`, why);
   }
   // The general fund's whole is stored as no shares, so a position never set reads the same.

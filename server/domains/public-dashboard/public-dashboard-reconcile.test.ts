@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '@server/policies/index';
+import { fiscalYearLabel } from '@shared/budget-math';
 import * as q from './queries/public-dashboard';
 import type { PublicYearData } from '@shared/schemas/public-dashboard';
 import { currentFigures } from './public-dashboard';
@@ -38,10 +39,10 @@ describe('reconcileMessage', () => {
     expect(
       reconcileMessage(2027, [at('the dashboard', 123456789n, 12), at('Budget Comparison', 123456788n, 12)]),
     ).toBe(
-      'FY2027 does not reconcile: the dashboard shows $1,234,567.89, Budget Comparison $1,234,567.88 (difference $0.01)',
+      'FY27 does not reconcile: the dashboard shows $1,234,567.89, Budget Comparison $1,234,567.88 (difference $0.01)',
     );
     expect(reconcileMessage(2027, [at('the dashboard', -5000n), at('the published figures', 195000n)])).toBe(
-      'FY2027 does not reconcile: the dashboard shows -$50.00, the published figures $1,950.00 (difference $2,000.00)',
+      'FY27 does not reconcile: the dashboard shows -$50.00, the published figures $1,950.00 (difference $2,000.00)',
     );
   });
 
@@ -53,7 +54,7 @@ describe('reconcileMessage', () => {
         at('the published figures', 100n),
       ]),
     ).toBe(
-      'FY2027 does not reconcile: the dashboard counts 12 budget lines, Budget Comparison 11 (difference 1)',
+      'FY27 does not reconcile: the dashboard counts 12 budget lines, Budget Comparison 11 (difference 1)',
     );
   });
 });
@@ -96,19 +97,19 @@ describe('reconcileProblems on a real district', () => {
     const money = (cents: number) =>
       `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
     expect(await check({ ...data, totalBudget: (all + 1) / 100 })).toEqual([
-      `FY${FY} does not reconcile: the dashboard shows ${money(all)}, the published figures ${money(all + 1)} (difference $0.01)`,
+      `${fiscalYearLabel(FY)} does not reconcile: the dashboard shows ${money(all)}, the published figures ${money(all + 1)} (difference $0.01)`,
     ]);
     const [first, ...rest] = data.buildingBreakdown;
     expect(
       await check({ ...data, buildingBreakdown: [{ ...first, amount: first.amount - 100 }, ...rest] }),
     ).toEqual([
-      `FY${FY} does not reconcile: the dashboard shows ${money(all)}, the published buildings ${money(all - 10000)} (difference $100.00)`,
+      `${fiscalYearLabel(FY)} does not reconcile: the dashboard shows ${money(all)}, the published buildings ${money(all - 10000)} (difference $100.00)`,
     ]);
     const [cat, ...cats] = data.categoryBreakdown;
     expect(
       await check({ ...data, categoryBreakdown: [{ ...cat, itemCount: cat.itemCount + 1 }, ...cats] }),
     ).toEqual([
-      `FY${FY} does not reconcile: the dashboard counts ${w.proposed.length} budget lines, the published categories ${w.proposed.length + 1} (difference 1)`,
+      `${fiscalYearLabel(FY)} does not reconcile: the dashboard counts ${w.proposed.length} budget lines, the published categories ${w.proposed.length + 1} (difference 1)`,
     ]);
   });
 });
@@ -179,7 +180,7 @@ describe('POST /public-dashboard/publish/:id when a line changes between its rea
 
     expect(res.status).toBe(409);
     expect(res.body.error).toBe(
-      `FY${FY} does not reconcile: the dashboard shows $${((all + 25000) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}, the published figures $${(all / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} (difference $250.00)`,
+      `${fiscalYearLabel(FY)} does not reconcile: the dashboard shows $${((all + 25000) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}, the published figures $${(all / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} (difference $250.00)`,
     );
     expect(await state()).toEqual(before);
   });

@@ -1,6 +1,7 @@
 import type { AppContext } from '@server/context';
 import { AppError } from '@server/errors';
 import { centsOf, centsText, formatDecimalMoney } from '@shared/money';
+import { fiscalYearLabel } from '@shared/budget-math';
 import type { Actor } from '@server/policies/index';
 import type { BudgetComparison } from '@shared/schemas/budget-comparison';
 import type { ComponentKey, PublicYearData } from '@shared/schemas/public-dashboard';
@@ -44,13 +45,13 @@ export function reconcileMessage(fiscalYear: number, shown: readonly ShownTotal[
   const off = rest.find((s) => s.cents !== first.cents);
   if (off) {
     const diff = off.cents > first.cents ? off.cents - first.cents : first.cents - off.cents;
-    return `FY${fiscalYear} does not reconcile: ${first.source} shows ${money(first.cents)}, ${off.source} ${money(off.cents)} (difference ${money(diff)})`;
+    return `${fiscalYearLabel(fiscalYear)} does not reconcile: ${first.source} shows ${money(first.cents)}, ${off.source} ${money(off.cents)} (difference ${money(diff)})`;
   }
   const counted = shown.filter((s) => s.count !== null);
   const countOff = counted.find((s) => s.count !== counted[0].count);
   if (countOff) {
     const [a, b] = [counted[0].count!, countOff.count!];
-    return `FY${fiscalYear} does not reconcile: ${counted[0].source} counts ${lines(a)}, ${countOff.source} ${b} (difference ${Math.abs(a - b)})`;
+    return `${fiscalYearLabel(fiscalYear)} does not reconcile: ${counted[0].source} counts ${lines(a)}, ${countOff.source} ${b} (difference ${Math.abs(a - b)})`;
   }
   return null;
 }

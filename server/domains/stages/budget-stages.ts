@@ -65,7 +65,10 @@ export async function requireFiscalYear(db: Db, budgetYearId: number, fiscalYear
   const years = new Set([...(await fiscalYearsWithLines(db, budgetYearId)), by.current_fiscal_year]);
   if (!years.has(fiscalYear)) {
     throw validationFailed([
-      { path: 'fiscalYear', message: `Budget year ${by.fiscal_year} has no lines in FY${fiscalYear}` },
+      {
+        path: 'fiscalYear',
+        message: `Budget year ${by.fiscal_year} has no lines in ${fiscalYearLabel(fiscalYear)}`,
+      },
     ]);
   }
 }

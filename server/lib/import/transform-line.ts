@@ -1,4 +1,5 @@
 import type { Cell } from './cells';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { periodReaches, type FundMatcher } from './fund-match';
 import {
   buildNotes,
@@ -136,7 +137,7 @@ export function fundOf(
   }
   if (!periodReaches(fund.periodStart, fund.periodEnd, fiscalYear)) {
     warnings.push(
-      `${fund.name}'s grant period does not reach FY${fiscalYear}: the general fund pays this line`,
+      `${fund.name}'s grant period does not reach ${fiscalYearLabel(fiscalYear)}: the general fund pays this line`,
     );
     return { fundId: null, byRule: false };
   }

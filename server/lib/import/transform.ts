@@ -1,4 +1,5 @@
 import type { ImportType } from '@shared/schemas/import';
+import { fiscalYearLabel } from '@shared/budget-math';
 import type { FundMatcher } from './fund-match';
 import { cellText, normalizeLabel, type Cell } from './cells';
 import type { BuildingMatcher, CategoryMatcher, WorkGroupMatcher } from './match';
@@ -231,7 +232,7 @@ export function rowFiscalYear(ctx: TransformContext, cells: readonly Cell[], war
   const parsed = parseFiscalYearCell(cell);
   if (parsed.problem) {
     warnings.push(
-      `${problemText(ctx, 'fiscalYear', cell, parsed.problem)}; FY${String(ctx.defaultFiscalYear).slice(2)} used`,
+      `${problemText(ctx, 'fiscalYear', cell, parsed.problem)}; ${fiscalYearLabel(ctx.defaultFiscalYear)} used`,
     );
   }
   return parsed.value ?? ctx.defaultFiscalYear;

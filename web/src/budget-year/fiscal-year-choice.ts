@@ -1,6 +1,7 @@
 import type { BudgetYear } from '@web/api/budget-years';
 import type { FiscalYearsResponse } from '@web/api/fiscal-years';
 import { openingFiscalYear } from '@shared/fiscal-year-choice';
+import { fiscalYearLabel } from '@shared/budget-math';
 
 /** The budget year's own fiscal years when the server cannot list them: the one before to the one after. */
 function fallbackYears(budgetYear: BudgetYear | null): number[] {
@@ -30,4 +31,13 @@ export function fiscalYearChoice(
       chosen,
     ),
   };
+}
+
+/**
+ * A fiscal year as the year pickers offer it: 'FY26', and 'FY26 (current)' for the budget year's
+ * current one. The dashboard and every screen's Fiscal year filter write it so (they wrote
+ * 'FY26 (2026)' beside the dashboard's 'FY26 (current)').
+ */
+export function fiscalYearOption(year: number, current: number | null | undefined): string {
+  return `${fiscalYearLabel(year)}${year === current ? ' (current)' : ''}`;
 }

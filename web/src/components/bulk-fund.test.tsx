@@ -95,7 +95,7 @@ describe('BulkFund', () => {
   });
 
   it("shows the server's refusal in the dialog and reports no success", async () => {
-    const outside = "Title I, Part A's grant period (2025-07-01 to 2026-09-30) does not reach FY2027";
+    const outside = "Title I, Part A's grant period (2025-07-01 to 2026-09-30) does not reach FY27";
     const { sent, onDone } = renderBulkFund(() =>
       jsonResponse(400, {
         error: `fundId: ${outside}`,

@@ -1,9 +1,8 @@
-import { fiscalYearLabel } from '@shared/budget-math';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { BudgetYear } from '@web/api/budget-years';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
 import { useFiscalYears } from '@web/api/line-items';
-import { fiscalYearChoice } from '@web/budget-year/fiscal-year-choice';
+import { fiscalYearChoice, fiscalYearOption } from '@web/budget-year/fiscal-year-choice';
 import type { Building } from '@web/api/lookups';
 import { Field } from '@web/components/form/field';
 import { Select, type SelectOption } from '@web/components/select';
@@ -141,7 +140,7 @@ export function useFiscalYearChoice(budgetYear: BudgetYear | null, preferred: nu
   };
   const options: SelectOption[] = years.map((y) => ({
     value: String(y),
-    label: `${fiscalYearLabel(y)} (${y})`,
+    label: fiscalYearOption(y, budgetYear?.currentFiscalYear),
   }));
   return { fiscalYear, years, options, choose, isLoading: query.isPending && Boolean(budgetYear) };
 }

@@ -137,7 +137,7 @@ describe('ProposedEditor fund', () => {
   });
 
   it("sends the chosen grant's id and puts the server's refusal of it under Fund", async () => {
-    const outside = "Title I, Part A's grant period (2025-07-01 to 2026-09-30) does not reach FY2027";
+    const outside = "Title I, Part A's grant period (2025-07-01 to 2026-09-30) does not reach FY27";
     const { dialog, sent } = renderEditor(() =>
       jsonResponse(400, {
         error: `fundId: ${outside}`,

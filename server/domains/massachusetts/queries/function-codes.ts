@@ -18,12 +18,23 @@ const CHART_SQL = chartCodes()
   .map((c) => `'${c}'`)
   .join(', ');
 
-/** A line's function code (li, with its category joined as c): server/sql/line-code.ts. */
-export const LINE_FUNCTION_CODE = lineCode();
+/** Whether `code` (SQL text, or NULL) is a code of DESE's chart. */
+const inChart = (code: string): string => `${code} IN (${CHART_SQL})`;
+
+/**
+ * THE rule for which lines are unmapped, as SQL: `code` (a line's code, server/sql/line-code.ts) when
+ * it is in DESE's chart, else NULL. A line whose code is NULL here has no function code: the DESE
+ * report lists it apart, the NSS meter does not count it, the dashboard and the adoption check count
+ * it (through hasFunctionCodeSql, the same test). A code not in the chart ('9999') is none.
+ */
+export const chartCodeOrNull = (code: string): string => `CASE WHEN ${inChart(code)} THEN ${code} END`;
+
+/** A line's function code in the chart (li, with its category joined as c), or NULL: unmapped. */
+export const LINE_FUNCTION_CODE = chartCodeOrNull(lineCode());
 
 /** Whether line `li` has a function code in the chart (its own, else its category's); no join needed. */
 export function hasFunctionCodeSql(li = 'li'): string {
-  return `coalesce(${lineCodeByCategoryId(`${li}.dese_code`, `${li}.category_id`)} IN (${CHART_SQL}), false)`;
+  return `coalesce(${inChart(lineCodeByCategoryId(`${li}.dese_code`, `${li}.category_id`))}, false)`;
 }
 
 const yearLines = `FROM line_items_all li
@@ -61,6 +72,7 @@ export async function unmappedTotals(
 }
 
 export interface CodeSumRow {
+  /** A code of the chart, or null: no function code (none, or one not in the chart). */
   code: string | null;
   is_operating: boolean;
   personnel: boolean;

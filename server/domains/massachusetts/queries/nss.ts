@@ -9,6 +9,7 @@ import {
   type LineScope,
 } from '@server/domains/planning';
 import { lineCode } from '@server/sql/line-code';
+import { chartCodeOrNull } from './function-codes';
 
 /**
  * Chapter 70 net school spending: the state figures of a fiscal year and the town's spending on
@@ -174,8 +175,14 @@ export function ruleFor(code: string, fund: string): string {
 /** A line's function code (server/sql/line-code.ts), with its category joined as c. */
 export const LINE_CODE = lineCode();
 
+/**
+ * The code the meter reads: LINE_CODE when it is in DESE's chart, else NULL (chartCodeOrNull, the one
+ * rule), so the lines the DESE report lists without a code are the ones the meter leaves uncounted.
+ */
+const CHART_CODE = chartCodeOrNull(LINE_CODE);
+
 export interface CodeSumRow {
-  /** The function code, or null for lines with none. */
+  /** The function code, or null for lines with none in the chart. */
   code: string | null;
   /** The fund that pays the lines (the general fund for lines naming none), and whether it counts. */
   fund_id: number;
@@ -210,14 +217,14 @@ export async function sumsByCode(
   const { rows } = await db.raw(
     `WITH adj AS (${a.sql}),
      lines AS MATERIALIZED (
-       SELECT ${LINE_CODE} AS code, li.fund_id, li.amount, ${ADJUSTED} AS adjusted, true AS is_line
+       SELECT ${CHART_CODE} AS code, li.fund_id, li.amount, ${ADJUSTED} AS adjusted, true AS is_line
          FROM line_items li
          LEFT JOIN budget_categories c ON c.id = li.category_id
          LEFT JOIN adj ON adj.line_item_id = li.id
         WHERE ${where.sql}
        UNION ALL
        -- What the scenario's changes by position take off each code and fund (no line of their own).
-       SELECT nullif(btrim(p.code), ''), p.fund_id, 0, -p.amount, false
+       SELECT ${chartCodeOrNull("nullif(btrim(p.code), '')")}, p.fund_id, 0, -p.amount, false
          FROM jsonb_to_recordset(?::jsonb) AS p(code text, fund_id int, amount numeric)),
      codes AS (
        SELECT code, fund_id, count(*) FILTER (WHERE is_line)::int AS line_count, sum(amount) AS original,
@@ -273,7 +280,7 @@ export async function countedLineIds(
     `SELECT li.id FROM line_items li LEFT JOIN budget_categories c ON c.id = li.category_id
        JOIN funds f ON f.id = ${LINE_FUND('li.fund_id')} AND f.counts_toward_nss
       WHERE li.id = ANY(?::int[]) AND ${where.sql}
-        AND (${ruleFor(`CASE WHEN ${LINE_CODE} ~ '^[0-9]{4}$' THEN (${LINE_CODE})::int END`, `'general'`)}).counts`,
+        AND (${ruleFor(`(${CHART_CODE})::int`, `'general'`)}).counts`,
     [ids, ...where.bindings, rulesYear],
   );
   return new Set(rows.map((r: { id: number }) => r.id));

@@ -1,7 +1,8 @@
 import type { ColaCalculation, MultiYearProjection, RifCalculation } from '@web/api/cola';
 import { fromCents, toCents } from '@shared/money';
 import { formatDateTime } from '@web/lib/format';
-import { fy, SOURCE_LABELS } from './cola-format';
+import { fiscalYearLabel } from '@shared/budget-math';
+import { SOURCE_LABELS } from './cola-format';
 import {
   columnName as col,
   header,
@@ -25,10 +26,10 @@ export function rifSheet(c: RifCalculation): SheetSpec {
   const bySource = (source: string, result: number) =>
     moneyFormula(`SUMIF(${range('C')},"${source}",${range('H')})`, result);
   const rows: XCell[][] = [
-    [`RIF gap calculation, ${fy(c.fiscalYear)}`],
+    [`RIF gap calculation, ${fiscalYearLabel(c.fiscalYear)}`],
     [`Calculated ${formatDateTime(c.calculatedAt)}${c.calculatedBy ? ` by ${c.calculatedBy}` : ''}`],
     [
-      `Salaries of ${c.baseYear === null ? 'FY?' : fy(c.baseYear)} moved by the salary rules; ${c.employees ?? 0} employees.`,
+      `Salaries of ${c.baseYear === null ? 'FY?' : fiscalYearLabel(c.baseYear)} moved by the salary rules; ${c.employees ?? 0} employees.`,
     ],
     header('Figure', 'Amount', 'How it is worked out'),
     ['Fiscal year', c.fiscalYear, 'Input'],
@@ -84,7 +85,7 @@ export function rifSheet(c: RifCalculation): SheetSpec {
     [
       'New hires',
       money(c.newHiresAmount),
-      `${c.newHires} starting in ${fy(c.fiscalYear)} (a salary of 0 the year before)`,
+      `${c.newHires} starting in ${fiscalYearLabel(c.fiscalYear)} (a salary of 0 the year before)`,
     ],
     ['Typed next-year salaries', money(c.adjustmentsAmount), 'Beyond what the rule would give'],
     [],
@@ -114,13 +115,13 @@ export function rifSheet(c: RifCalculation): SheetSpec {
     ]);
   }
   if (c.costOfOnePercent.length > 0) {
-    rows.push([], [`Cost of 1% COLA per bargaining unit (salaries of ${fy(c.fiscalYear - 1)})`]);
+    rows.push([], [`Cost of 1% COLA per bargaining unit (salaries of ${fiscalYearLabel(c.fiscalYear - 1)})`]);
     rows.push(header('Bargaining unit', 'Employees', 'Payroll', 'Cost of 1%'));
     for (const u of c.costOfOnePercent) {
       rows.push([u.workGroupName, u.employees, money(u.payroll), money(u.amount)]);
     }
   }
-  return { name: `RIF ${fy(c.fiscalYear)}`, rows, widths: [36, 18, 44, 14, 10, 11, 20, 16, 16] };
+  return { name: `RIF ${fiscalYearLabel(c.fiscalYear)}`, rows, widths: [36, 18, 44, 14, 10, 11, 20, 16, 16] };
 }
 
 /** Multi-year: one row per fiscal year from row 5; each baseline after the first is the row above's need. */
@@ -129,7 +130,7 @@ export function projectionSheet(p: MultiYearProjection): SheetSpec {
     ['Multi-year projection'],
     [
       `Each year grows the salaries of the latest year with actual payroll before it (${[
-        ...new Set(p.projections.map((y) => fy(y.baseYear))),
+        ...new Set(p.projections.map((y) => fiscalYearLabel(y.baseYear))),
       ].join(', ')}) by the salary rules.`,
     ],
     ['Town funding is the year’s town goal, else the latest earlier goal carried forward (assumed).'],
@@ -180,7 +181,7 @@ export function projectionSheet(p: MultiYearProjection): SheetSpec {
 export function colaSheet(c: ColaCalculation, scenarioName: string): SheetSpec {
   const rows: XCell[][] = [
     [`COLA impact, scenario ${scenarioName}`],
-    [`Salaries of ${fy(c.baseYear)} moved by the salary rules; ${c.employees} employees.`],
+    [`Salaries of ${fiscalYearLabel(c.baseYear)} moved by the salary rules; ${c.employees} employees.`],
     [],
     header(
       'Fiscal year',
@@ -209,7 +210,7 @@ export function colaSheet(c: ColaCalculation, scenarioName: string): SheetSpec {
     rows.push([
       y.fiscalYear,
       moneyFormula(`D${r}+I${r}`, y.amount),
-      fy(y.baseYear),
+      fiscalYearLabel(y.baseYear),
       chained(i) ? moneyFormula(`B${r - 1}`, previous) : money(previous),
       money(y.colaIncrease),
       money(y.stepsLanesIncrease),
@@ -231,13 +232,13 @@ export function colaSheet(c: ColaCalculation, scenarioName: string): SheetSpec {
     moneyFormula(`SUM(I6:I${lastRow})`, c.totalIncrease),
   ]);
   rows.push([]);
-  const groupHeader = ['Work group', 'Category', 'Employees', `Payroll ${fy(c.baseYear)}`];
+  const groupHeader = ['Work group', 'Category', 'Employees', `Payroll ${fiscalYearLabel(c.baseYear)}`];
   for (const y of c.years) {
     groupHeader.push(
-      `${fy(y.fiscalYear)} COLA %`,
-      `${fy(y.fiscalYear)} source`,
-      `${fy(y.fiscalYear)} payroll`,
-      `${fy(y.fiscalYear)} increase`,
+      `${fiscalYearLabel(y.fiscalYear)} COLA %`,
+      `${fiscalYearLabel(y.fiscalYear)} source`,
+      `${fiscalYearLabel(y.fiscalYear)} payroll`,
+      `${fiscalYearLabel(y.fiscalYear)} increase`,
     );
   }
   rows.push(header(...groupHeader));

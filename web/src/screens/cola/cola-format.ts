@@ -1,6 +1,4 @@
 import { parseFiscalYear } from '@shared/schemas/fiscal-year';
-/** COLA screens name fiscal years as every screen does, by the one rule: 2027 -> 'FY27'. */
-export { fiscalYearLabel as fy } from '@shared/budget-math';
 
 /** Where a work group's COLA for a year came from (one home: web/src/lib/cola-source.ts). */
 export { COLA_SOURCE_LABELS as SOURCE_LABELS } from '@web/lib/cola-source';

@@ -3,7 +3,8 @@ import { Alert } from '@web/components/alert';
 import { formatMoneyCents, formatPercentage } from '@web/lib/format';
 import { colaSheet } from './calc-workbooks';
 import { colaSourceInline } from '@web/lib/cola-source';
-import { COLA_RULE, fy } from './cola-format';
+import { fiscalYearLabel } from '@shared/budget-math';
+import { COLA_RULE } from './cola-format';
 import { ExportButton } from '@web/components/export-button';
 import { HowCalculated } from './how-calculated';
 import { NoSalaryNote } from './no-salary-note';
@@ -14,12 +15,12 @@ const $ = formatMoneyCents;
 
 /** The result of POST /cola/calculate: payroll year by year, its increases, and each work group's. */
 export function ColaImpact({ result, scenarioName }: { result: ColaCalculation; scenarioName: string }) {
-  const base = fy(result.baseYear);
+  const base = fiscalYearLabel(result.baseYear);
   const lastYear = result.years.at(-1);
   // A work group moved at 0% in a year for want of a contract, scenario or long-term assumption.
   const zero = result.years
     .map((y) => ({
-      year: fy(y.fiscalYear),
+      year: fiscalYearLabel(y.fiscalYear),
       groups: result.byWorkGroup
         .filter(
           (g) =>
@@ -39,7 +40,7 @@ export function ColaImpact({ result, scenarioName }: { result: ColaCalculation; 
         </div>
         {lastYear ? (
           <div className="kpi">
-            <span className="kpi__label">Payroll {fy(lastYear.fiscalYear)}</span>
+            <span className="kpi__label">Payroll {fiscalYearLabel(lastYear.fiscalYear)}</span>
             <span className="kpi__value money">{$(lastYear.amount)}</span>
           </div>
         ) : null}
@@ -85,7 +86,7 @@ export function ColaImpact({ result, scenarioName }: { result: ColaCalculation; 
             </tr>
             {result.years.map((y) => (
               <tr key={y.fiscalYear}>
-                <th scope="row">{fy(y.fiscalYear)}</th>
+                <th scope="row">{fiscalYearLabel(y.fiscalYear)}</th>
                 <td className="num">{$(y.amount)}</td>
                 <td className="num">{$(y.colaIncrease)}</td>
                 <td className="num">{$(y.stepsLanesIncrease)}</td>
@@ -105,7 +106,7 @@ export function ColaImpact({ result, scenarioName }: { result: ColaCalculation; 
               // (Teachers), not the dashboard's teachers by title nor Salary Verification's band.
               numCol(`Active employees ${base}`),
               numCol(`${base} payroll`),
-              ...result.years.map((y) => numCol(fy(y.fiscalYear))),
+              ...result.years.map((y) => numCol(fiscalYearLabel(y.fiscalYear))),
             ]}
           />
           <tbody>
@@ -140,11 +141,11 @@ export function ColaImpact({ result, scenarioName }: { result: ColaCalculation; 
         lines={[
           ...result.years.map((y, i) => {
             const prev = i === 0 ? result.grandTotal : result.years[i - 1].amount;
-            const prevLabel = i === 0 ? base : fy(result.years[i - 1].fiscalYear);
-            return `${fy(y.fiscalYear)} payroll ${$(y.amount)} = ${prevLabel} payroll ${$(prev)} + COLA ${$(y.colaIncrease)} + steps and lanes ${$(y.stepsLanesIncrease)}`;
+            const prevLabel = i === 0 ? base : fiscalYearLabel(result.years[i - 1].fiscalYear);
+            return `${fiscalYearLabel(y.fiscalYear)} payroll ${$(y.amount)} = ${prevLabel} payroll ${$(prev)} + COLA ${$(y.colaIncrease)} + steps and lanes ${$(y.stepsLanesIncrease)}`;
           }),
           lastYear
-            ? `Total increase ${$(result.totalIncrease)} = ${fy(lastYear.fiscalYear)} payroll ${$(lastYear.amount)} − ${base} payroll ${$(result.grandTotal)}`
+            ? `Total increase ${$(result.totalIncrease)} = ${fiscalYearLabel(lastYear.fiscalYear)} payroll ${$(lastYear.amount)} − ${base} payroll ${$(result.grandTotal)}`
             : `Total increase ${$(result.totalIncrease)}`,
         ]}
         notes={

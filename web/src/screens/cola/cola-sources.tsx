@@ -2,7 +2,7 @@ import type { MultiYearProjection } from '@web/api/cola';
 import { Alert } from '@web/components/alert';
 import { formatPercentage } from '@web/lib/format';
 import { colaSourceInline } from '@web/lib/cola-source';
-import { fy } from './cola-format';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { ScrollArea } from './scroll-area';
 import { TableHead } from '@web/components/table-head';
 
@@ -40,7 +40,7 @@ export function ColaSources({ years }: { years: readonly Year[] }) {
             COLA by work group and year, and where it comes from (anything but a settled contract is an
             assumption)
           </caption>
-          <TableHead cols={['Work group', ...years.map((y) => fy(y.fiscalYear))]} />
+          <TableHead cols={['Work group', ...years.map((y) => fiscalYearLabel(y.fiscalYear))]} />
           <tbody>
             {[...units].map(([key, name]) => (
               <tr key={key}>

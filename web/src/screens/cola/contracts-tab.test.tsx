@@ -75,7 +75,8 @@ describe('ContractsTab', () => {
     show();
     const row = (await screen.findByRole('rowheader', { name: 'Nurses 2026-2028' })).closest('tr')!;
     expect(within(row).getByText('Settled').className).toContain('badge--success');
-    expect(within(row).getByText('05/20/2025')).toBeTruthy();
+    // The day as every other screen writes one (it read '05/20/2025' here alone).
+    expect(within(row).getByText('May 20, 2025')).toBeTruthy();
     expect(row.textContent).toContain('FY27 3.25%');
   });
 

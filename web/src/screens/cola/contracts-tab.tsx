@@ -7,10 +7,11 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
 import { Button, RowAction } from '@web/components/form/button';
 import { Spinner } from '@web/components/spinner';
-import { formatPercentage } from '@web/lib/format';
+import { formatDay, formatPercentage } from '@web/lib/format';
 import { ContractForm } from './contract-form';
 import { STATUS_LABELS } from './contract-rules';
-import { fy, withLinesNote } from './cola-format';
+import { fiscalYearLabel } from '@shared/budget-math';
+import { withLinesNote } from './cola-format';
 import { ScrollArea } from './scroll-area';
 import { TableHead, unseen } from '@web/components/table-head';
 
@@ -18,11 +19,6 @@ const BADGES: Record<ContractStatus, string> = {
   SETTLED: 'badge badge--success',
   NEGOTIATING: 'badge badge--warning',
   EXPIRED: 'badge badge--neutral',
-};
-
-const dateText = (iso: string | null) => {
-  const m = iso ? /^(\d{4})-(\d{2})-(\d{2})/.exec(iso) : null;
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : '—';
 };
 
 const recomputed = (n: number) =>
@@ -130,7 +126,7 @@ export function ContractsTab() {
                   <th scope="row">{c.name}</th>
                   <td>{c.workGroup ?? '—'}</td>
                   <td className="nowrap">
-                    {fy(c.startYear)}–{fy(c.endYear)}
+                    {fiscalYearLabel(c.startYear)}–{fiscalYearLabel(c.endYear)}
                     <span className="cola-muted"> · {c.contractYears} yr</span>
                   </td>
                   <td>
@@ -152,14 +148,14 @@ export function ContractsTab() {
                       </div>
                     ) : null}
                   </td>
-                  <td className="nowrap">{dateText(c.settlementDate)}</td>
+                  <td className="nowrap">{formatDay(c.settlementDate, '—')}</td>
                   <td>
                     <ul className="rate-list">
                       {[...c.colaSettings]
                         .sort((a, b) => a.fiscalYear - b.fiscalYear)
                         .map((s) => (
                           <li key={s.fiscalYear}>
-                            <span className="cola-muted">{fy(s.fiscalYear)}</span>{' '}
+                            <span className="cola-muted">{fiscalYearLabel(s.fiscalYear)}</span>{' '}
                             {formatPercentage(s.colaPercentage)}
                           </li>
                         ))}

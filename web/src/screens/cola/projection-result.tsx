@@ -5,10 +5,10 @@ import { GroupedBarChart } from '@web/components/charts/grouped-bar-chart';
 import { COLOR_BUDGET, COLOR_GOAL } from '@web/components/charts/palette';
 import { BASE_LABELS } from '@web/components/form/base-choice';
 import { formatMillions, formatMoneyCents, formatMoneyTicks } from '@web/lib/format';
-import { fiscalYearsText } from '@shared/budget-math';
+import { fiscalYearLabel, fiscalYearsText } from '@shared/budget-math';
 import type { TownFundingSource } from '@shared/schemas/cola-calc';
 import { projectionSheet } from './calc-workbooks';
-import { COLA_RULE, fy } from './cola-format';
+import { COLA_RULE } from './cola-format';
 import { ExportButton } from '@web/components/export-button';
 import { ColaSources } from './cola-sources';
 import { HowCalculated } from './how-calculated';
@@ -60,12 +60,12 @@ function startingPoints(years: Year[]): string {
     }
   }
   if (runs.length === 1) {
-    return `From the salaries of ${fy(runs[0].baseYear)}, ${runs[0].employees} active employees paid by the general fund.`;
+    return `From the salaries of ${fiscalYearLabel(runs[0].baseYear)}, ${runs[0].employees} active employees paid by the general fund.`;
   }
   return `${runs
     .map(
       (r) =>
-        `${fiscalYearsText(r.first, r.last)} from the salaries of ${fy(r.baseYear)} (${r.employees} active employees paid by the general fund)`,
+        `${fiscalYearsText(r.first, r.last)} from the salaries of ${fiscalYearLabel(r.baseYear)} (${r.employees} active employees paid by the general fund)`,
     )
     .join('; ')}.`;
 }
@@ -92,15 +92,15 @@ export function ProjectionResult({
   scenarioName: string;
 }) {
   const years = data.projections;
-  const labels = years.map((y) => fy(y.fiscalYear));
+  const labels = years.map((y) => fiscalYearLabel(y.fiscalYear));
   const lines = years.map((y, i) => {
     const baseline =
       i === 0
         ? `baseline ${$(y.baseline)} (${data.baselineSource})`
-        : `baseline ${$(y.baseline)} (${fy(years[i - 1].fiscalYear)}’s need)`;
+        : `baseline ${$(y.baseline)} (${fiscalYearLabel(years[i - 1].fiscalYear)}’s need)`;
     const need = y.needSource
-      ? `${fy(y.fiscalYear)}: district need ${$(y.districtNeed)}, its own ${y.needSource} (its COLA, steps and new hires are in it)`
-      : `${fy(y.fiscalYear)} (from the ${fy(y.baseYear)} salaries): district need ${$(y.districtNeed)} = ${baseline} + COLA ${$(y.colaImpact)} + steps and lanes ${$(y.stepsLanes)} + new hires ${$(y.newHires)} + typed next-year salaries ${$(y.adjustments)}`;
+      ? `${fiscalYearLabel(y.fiscalYear)}: district need ${$(y.districtNeed)}, its own ${y.needSource} (its COLA, steps and new hires are in it)`
+      : `${fiscalYearLabel(y.fiscalYear)} (from the ${fiscalYearLabel(y.baseYear)} salaries): district need ${$(y.districtNeed)} = ${baseline} + COLA ${$(y.colaImpact)} + steps and lanes ${$(y.stepsLanes)} + new hires ${$(y.newHires)} + typed next-year salaries ${$(y.adjustments)}`;
     if (y.townFunding === null || y.gap === null) {
       return `${need}; no town funding known, so no gap.`;
     }
@@ -135,7 +135,7 @@ export function ProjectionResult({
             <tbody>
               {years.map((y) => (
                 <tr key={y.fiscalYear}>
-                  <th scope="row">{fy(y.fiscalYear)}</th>
+                  <th scope="row">{fiscalYearLabel(y.fiscalYear)}</th>
                   {/* A year whose need is its own budget has no baseline added to: its row read as
                       baseline + COLA + ... = a need equal to the baseline. Its parts are marked as in it. */}
                   <td className="num">{y.needSource ? '—' : $(y.baseline)}</td>
@@ -159,7 +159,7 @@ export function ProjectionResult({
             * In the need, not added to it:{' '}
             {years
               .filter((y) => y.needSource)
-              .map((y) => `${fy(y.fiscalYear)}’s need is its own ${y.needSource}`)
+              .map((y) => `${fiscalYearLabel(y.fiscalYear)}’s need is its own ${y.needSource}`)
               .join('; ')}
             , whose COLA, steps and lanes, new hires and typed salaries are already in it.
           </p>
@@ -192,7 +192,7 @@ export function ProjectionResult({
             label={`Bar chart of district need and town funding by fiscal year: ${years
               .map(
                 (y) =>
-                  `${fy(y.fiscalYear)} need ${formatMillions(y.districtNeed)}, funding ${y.townFunding === null ? 'none' : formatMillions(y.townFunding)}`,
+                  `${fiscalYearLabel(y.fiscalYear)} need ${formatMillions(y.districtNeed)}, funding ${y.townFunding === null ? 'none' : formatMillions(y.townFunding)}`,
               )
               .join('; ')}`}
             categories={labels}
@@ -223,7 +223,7 @@ export function ProjectionResult({
             rows={years}
             rowKey={(y) => String(y.fiscalYear)}
             columns={[
-              { header: 'Fiscal year', value: (y) => fy(y.fiscalYear) },
+              { header: 'Fiscal year', value: (y) => fiscalYearLabel(y.fiscalYear) },
               { header: 'District need', value: (y) => $(y.districtNeed), numeric: true },
               { header: 'Town funding', value: (y) => <Funding y={y} />, numeric: true },
               { header: 'Gap', value: (y) => (y.gap === null ? '—' : $(y.gap)), numeric: true },

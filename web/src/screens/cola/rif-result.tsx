@@ -1,7 +1,8 @@
 import type { RifCalculation } from '@web/api/cola';
 import { formatDateTime, formatMoneyCents, formatPercentage } from '@web/lib/format';
 import { rifSheet } from './calc-workbooks';
-import { COLA_RULE, fy, SOURCE_LABELS } from './cola-format';
+import { fiscalYearLabel } from '@shared/budget-math';
+import { COLA_RULE, SOURCE_LABELS } from './cola-format';
 import { ExportButton } from '@web/components/export-button';
 import { Alert } from '@web/components/alert';
 import { HowCalculated } from './how-calculated';
@@ -23,7 +24,7 @@ export function RifResult({
   return (
     <section className="card cola-result" aria-labelledby="rif-result-title">
       <h3 id="rif-result-title">
-        {fy(c.fiscalYear)} RIF gap{' '}
+        {fiscalYearLabel(c.fiscalYear)} RIF gap{' '}
         {c.rifRequired ? (
           <span className="badge badge--danger">RIF required</span>
         ) : (
@@ -32,8 +33,9 @@ export function RifResult({
       </h3>
       <p className="cola-muted">
         Calculated {formatDateTime(c.calculatedAt)}
-        {c.calculatedBy ? ` by ${c.calculatedBy}` : ''} from the salaries of FY{c.baseYear ?? '?'} (
-        {c.employees ?? 0} active employees paid by the general fund); COLA scenario: {scenarioName}.
+        {c.calculatedBy ? ` by ${c.calculatedBy}` : ''} from the salaries of{' '}
+        {c.baseYear === null ? 'FY?' : fiscalYearLabel(c.baseYear)} ({c.employees ?? 0} active employees paid
+        by the general fund); COLA scenario: {scenarioName}.
       </p>
       <NoSalaryNote count={c.employeesWithoutSalary} />
       {c.colaWarnings.length ? (
@@ -100,7 +102,7 @@ export function RifResult({
             </div>
             <div>
               <dt>
-                New hires ({c.newHires} starting in {fy(c.fiscalYear)})
+                New hires ({c.newHires} starting in {fiscalYearLabel(c.fiscalYear)})
               </dt>
               <dd>{$(c.newHiresAmount)}</dd>
             </div>
@@ -113,7 +115,7 @@ export function RifResult({
             actions={
               <ExportButton
                 sheets={() => [rifSheet(c)]}
-                fileName={`rif-gap-${fy(c.fiscalYear)}-${c.id}.xlsx`}
+                fileName={`rif-gap-${fiscalYearLabel(c.fiscalYear)}-${c.id}.xlsx`}
               />
             }
             lines={[
@@ -129,11 +131,11 @@ export function RifResult({
             notes={
               <p>
                 {COLA_RULE} The COLA and steps and lanes are those moving each active employee from{' '}
-                {fy(c.fiscalYear - 1)} into {fy(c.fiscalYear)}, starting from the{' '}
-                {c.baseYear === null ? 'FY?' : fy(c.baseYear)} payroll (the latest year with imported or
-                entered salaries before it). A new hire (a salary of 0) is paid what was entered for them,
-                else the cell of the schedule they were placed on (times their FTE); a typed next-year salary
-                replaces the rule’s for that person.
+                {fiscalYearLabel(c.fiscalYear - 1)} into {fiscalYearLabel(c.fiscalYear)}, starting from the{' '}
+                {c.baseYear === null ? 'FY?' : fiscalYearLabel(c.baseYear)} payroll (the latest year with
+                imported or entered salaries before it). A new hire (a salary of 0) is paid what was entered
+                for them, else the cell of the schedule they were placed on (times their FTE); a typed
+                next-year salary replaces the rule’s for that person.
               </p>
             }
           />
@@ -155,14 +157,14 @@ export function RifResult({
             </table>
             {c.costOfOnePercent.length === 0 ? (
               <p className="field__hint">
-                No bargaining unit has employees in {fy(c.fiscalYear - 1)}: give employees a work group to see
-                what 1% costs each unit.
+                No bargaining unit has employees in {fiscalYearLabel(c.fiscalYear - 1)}: give employees a work
+                group to see what 1% costs each unit.
               </p>
             ) : (
               <p className="field__hint">
-                1% of each employee’s {fy(c.fiscalYear - 1)} salary
+                1% of each employee’s {fiscalYearLabel(c.fiscalYear - 1)} salary
                 {c.baseYear !== null && c.baseYear < c.fiscalYear - 1
-                  ? ` (projected from ${fy(c.baseYear)} by the same rules)`
+                  ? ` (projected from ${fiscalYearLabel(c.baseYear)} by the same rules)`
                   : ''}
                 , rounded to the cent, summed.
               </p>
@@ -179,7 +181,7 @@ export function RifResult({
               'COLA from',
               numCol('COLA %'),
               numCol('Employees'),
-              numCol(`Payroll ${fy(c.fiscalYear - 1)}`),
+              numCol(`Payroll ${fiscalYearLabel(c.fiscalYear - 1)}`),
               numCol('COLA'),
               numCol('Steps and lanes'),
             ]}

@@ -17,7 +17,8 @@ import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatDateTime, formatMoney, formatMoneyAsTyped, formatMoneyCents } from '@web/lib/format';
 import { rifGapBody } from '@shared/schemas/cola-calc';
-import { fy, typedYear } from './cola-format';
+import { fiscalYearLabel } from '@shared/budget-math';
+import { typedYear } from './cola-format';
 import { RifResult } from './rif-result';
 import { DEFAULT_SCENARIO, scenarioOptions } from './scenario-options';
 import { ScrollArea } from './scroll-area';
@@ -96,7 +97,7 @@ export function RifTab() {
     const figure = field === 'baselineBudget' ? d?.baseline : d?.townFunding;
     const dollars = formatMoneyAsTyped(num(values[field]));
     if (field === 'baselineBudget' && d?.ownBudget && !values.baselineBudget.trim()) {
-      return `Not needed: ${fy(d.fiscalYear)}’s need is its own ${formatMoney(d.ownBudget.amount)} (${d.ownBudget.source}). Enter a baseline to grow one instead.`;
+      return `Not needed: ${fiscalYearLabel(d.fiscalYear)}’s need is its own ${formatMoney(d.ownBudget.amount)} (${d.ownBudget.source}). Enter a baseline to grow one instead.`;
     }
     if (!figure) {
       return dollars;
@@ -250,7 +251,7 @@ export function RifTab() {
                       {formatDateTime(c.calculatedAt)}
                       {c.calculatedBy ? <span className="cola-cell-note">{c.calculatedBy}</span> : null}
                     </th>
-                    <td>{fy(c.fiscalYear)}</td>
+                    <td>{fiscalYearLabel(c.fiscalYear)}</td>
                     <td className="num">{formatMoneyCents(c.districtNeed)}</td>
                     <td className="num">{formatMoneyCents(c.townFundingAmount)}</td>
                     <td className="num">{formatMoneyCents(c.gap)}</td>

@@ -1,5 +1,5 @@
 import type { WorkGroupCategory } from '@web/api/work-groups';
-import { fy } from './cola-format';
+import { fiscalYearLabel } from '@shared/budget-math';
 import { cellKey, GRID_YEARS, type GridValues } from './scenario-grid-rules';
 import { ScrollArea } from './scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
@@ -18,7 +18,7 @@ export function ScenarioGrid({ categories, values, errors, disabled, onChange }:
     <ScrollArea label="COLA percent grid" className="cola-card">
       <table className="table table--compact cola-grid">
         <caption className="visually-hidden">COLA percent by work-group category and fiscal year</caption>
-        <TableHead cols={['Category', ...GRID_YEARS.map((year) => numCol(fy(year)))]} />
+        <TableHead cols={['Category', ...GRID_YEARS.map((year) => numCol(fiscalYearLabel(year)))]} />
         <tbody>
           {categories.map((c) => (
             <tr key={c.id}>
@@ -42,7 +42,7 @@ export function ScenarioGrid({ categories, values, errors, disabled, onChange }:
                         max={100}
                         step={0.1}
                         disabled={disabled}
-                        aria-label={`${c.name} ${fy(year)} COLA percent`}
+                        aria-label={`${c.name} ${fiscalYearLabel(year)} COLA percent`}
                         aria-invalid={error ? true : undefined}
                         aria-describedby={error ? `${id}-error` : undefined}
                         value={values[key] ?? ''}

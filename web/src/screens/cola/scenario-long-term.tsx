@@ -5,7 +5,8 @@ import { useWorkGroups } from '@web/api/work-groups';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
 import { isColaPercent } from '@shared/schemas/contracts';
-import { fy, withLinesNote } from './cola-format';
+import { fiscalYearLabel } from '@shared/budget-math';
+import { withLinesNote } from './cola-format';
 import { ScrollArea } from './scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
 
@@ -37,7 +38,7 @@ export function ScenarioLongTerm({ scenario, canEdit }: { scenario: ColaScenario
   const after =
     scenario.lastYear === null
       ? 'the last contract year'
-      : `${fy(scenario.lastYear)} and the last contract year`;
+      : `${fiscalYearLabel(scenario.lastYear)} and the last contract year`;
 
   const onSave = () => {
     const found: Record<string, string> = {};

@@ -16,7 +16,8 @@ import { Select } from '@web/components/select';
 import { Spinner } from '@web/components/spinner';
 import { formatPercentage } from '@web/lib/format';
 import { ColaImpact } from './cola-impact';
-import { fy, withLinesNote } from './cola-format';
+import { fiscalYearLabel } from '@shared/budget-math';
+import { withLinesNote } from './cola-format';
 import { ScenarioCreate } from './scenario-create';
 import { ScenarioGrid } from './scenario-grid';
 import { ScenarioLongTerm } from './scenario-long-term';
@@ -179,7 +180,9 @@ export function ScenariosTab() {
         <p className="field__hint">
           Work-group settings of this scenario (they come before the category’s):{' '}
           {overrides
-            .map((o) => `${o.workGroup} ${fy(o.fiscalYear)} ${formatPercentage(o.colaPercentage)}`)
+            .map(
+              (o) => `${o.workGroup} ${fiscalYearLabel(o.fiscalYear)} ${formatPercentage(o.colaPercentage)}`,
+            )
             .join('; ')}
           .
         </p>

@@ -8,6 +8,7 @@ import {
 } from '@web/api/dashboard';
 import { useCan } from '@web/auth/use-can';
 import { useBudgetYear } from '@web/budget-year/budget-year-context';
+import { fiscalYearOption } from '@web/budget-year/fiscal-year-choice';
 import { Alert } from '@web/components/alert';
 import { LeadToSetup, NoBudgetYear } from '@web/components/no-budget-year';
 import { PageHeader } from '@web/components/page-header';
@@ -132,7 +133,7 @@ export function DashboardScreen() {
             onValueChange={(v) => setFiscalYear(Number(v))}
             options={years.map((y) => ({
               value: String(y),
-              label: `${fiscalYearLabel(y)}${y === current ? ' (current)' : ''}`,
+              label: fiscalYearOption(y, current),
             }))}
           />
         </div>

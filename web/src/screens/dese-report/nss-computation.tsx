@@ -72,7 +72,7 @@ export function NssComputation({ report, fy }: { report: DeseReport; fy: string 
             {m.school.unmapped.amount !== 0 ? (
               <Line
                 sign="less"
-                label={`Lines without a function code (${m.school.unmapped.lineCount.toLocaleString('en-US')}), not counted`}
+                label={`Lines of funds that count toward NSS without a function code (${m.school.unmapped.lineCount.toLocaleString('en-US')}), not counted`}
                 value={formatMoneyCents(m.school.unmapped.amount)}
               />
             ) : null}

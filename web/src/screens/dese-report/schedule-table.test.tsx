@@ -26,10 +26,10 @@ function report(unmappedLines: number): DeseReport {
 describe('ScheduleTable', () => {
   it("counts one line without a code as '1 line', more as 'lines'", () => {
     const { unmount } = render(<ScheduleTable report={report(1)} fy="FY26" />);
-    expect(screen.getByRole('rowheader', { name: 'No function code (1 line)' })).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: 'No function code (1 proposed line)' })).toBeTruthy();
     unmount();
     render(<ScheduleTable report={report(1204)} fy="FY26" />);
-    expect(screen.getByRole('rowheader', { name: 'No function code (1,204 lines)' })).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: 'No function code (1,204 proposed lines)' })).toBeTruthy();
   });
 });
 

@@ -61,7 +61,7 @@ export function ScheduleTable({ report, fy }: { report: DeseReport; fy: string }
           {unmapped.total !== 0 || unmapped.lineCount > 0 ? (
             <tr className="dese-unmapped">
               <th scope="row" colSpan={2}>
-                No function code ({countOf(unmapped.lineCount, 'line')})
+                No function code ({countOf(unmapped.lineCount, 'proposed line')})
               </th>
               <Money f={unmapped} />
             </tr>

@@ -80,7 +80,7 @@ describe('the Funds of the position form', () => {
   });
 
   it("puts the server's refusal of a fund under its row, and of the sum under the section", async () => {
-    const grant = "Title I's grant period (2024-07-01 to 2026-06-30) does not reach FY2028";
+    const grant = "Title I's grant period (2024-07-01 to 2026-06-30) does not reach FY28";
     const { form, funds, sent } = renderForm(
       position(),
       refused([{ path: 'fundShares.1.fundId', message: grant }]),

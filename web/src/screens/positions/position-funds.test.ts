@@ -159,7 +159,7 @@ describe("the server's refusals, by the path they name", () => {
     expect(
       shareErrorsOf([
         { path: 'fundShares', message: 'The fund shares add up to 0.9 FTE; …' },
-        { path: 'fundShares.1.fundId', message: "Title I's grant period does not reach FY2028" },
+        { path: 'fundShares.1.fundId', message: "Title I's grant period does not reach FY28" },
         { path: 'fundShares.1.fundId', message: 'a second message' },
         { path: ['fundShares', 0, 'fte'], message: 'FTE share must be above 0' },
         { path: 'fte', message: 'Its fund shares add up to 1 FTE: …' },
@@ -167,7 +167,7 @@ describe("the server's refusals, by the path they name", () => {
       ]),
     ).toEqual({
       fundShares: 'The fund shares add up to 0.9 FTE; …',
-      'fundShares.1.fundId': "Title I's grant period does not reach FY2028",
+      'fundShares.1.fundId': "Title I's grant period does not reach FY28",
       'fundShares.0.fte': 'FTE share must be above 0',
     });
   });

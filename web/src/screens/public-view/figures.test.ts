@@ -8,6 +8,7 @@ describe('the public page’s words and checks', () => {
   it('says the server’s messages', () => {
     expect(NOT_FOUND).toBe(PUBLIC_DASHBOARD_MESSAGES.notFound);
     expect(noDataFor(2027)).toBe(PUBLIC_DASHBOARD_MESSAGES.noDataForYear(2027));
+    expect(noDataFor(2027)).toBe('No data available for FY27');
     expect(fyLabel(2027)).toBe('FY27');
     expect(fyLabel(2100)).toBe('FY00');
   });

@@ -14,7 +14,7 @@ export const fyLabel = fiscalYearLabel;
 
 /** The words residents read when a page or a year has nothing. */
 export const NOT_FOUND = 'Dashboard Not Found';
-export const noDataFor = (year: number) => `No data available for FY${year}`;
+export const noDataFor = (year: number) => `No data available for ${fiscalYearLabel(year)}`;
 
 /** The admin's preview of the page (PUBLIC_DASHBOARD_MESSAGES.previewLabel; written out: no zod here). */
 export const PREVIEW_LABEL = 'Preview — not yet published';

@@ -47,13 +47,16 @@ describe('Setup’s budget years: Edit and Delete', () => {
       },
     });
     const held = await screen.findByRole('button', { name: 'Delete FY31' });
+    // The list names its years as every screen does (FY26), not FY2026.
+    expect(screen.getByText(/^Plans FY26 to FY30, current FY26/)).toBeTruthy();
+    expect(screen.getByText(/^Plans FY31, current FY31/)).toBeTruthy();
     expect((held as HTMLButtonElement).disabled).toBe(true);
     expect(held.getAttribute('title')).toBe(HELD);
     expect(screen.getByText(`${HELD}.`)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete FY26' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog.textContent).toContain('frees FY2026 to FY2030 for another budget year');
+    expect(dialog.textContent).toContain('frees FY26 to FY30 for another budget year');
     expect(sent).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete budget year' }));
     await waitFor(() => expect(sent).toEqual(['DELETE']));

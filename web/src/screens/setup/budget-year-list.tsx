@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { fiscalYearLabel, fiscalYearsText } from '@shared/budget-math';
 import { editBudgetYearBody, type SetupStatus } from '@shared/schemas/setup';
 import { useDeleteBudgetYear, useEditBudgetYear } from '@web/api/setup';
 import { errorMessage } from '@web/api/client';
@@ -11,8 +12,9 @@ import { useToast } from '@web/components/toast';
 
 type Year = SetupStatus['budgetYears'][number];
 
+// Named by the one rule ('FY31 to FY32'); the edit form keeps the years as typed input.
 const spanOf = (y: Pick<Year, 'fiscalYears'>) =>
-  y.fiscalYears.length === 1 ? `FY${y.fiscalYears[0]}` : `FY${y.fiscalYears[0]} to FY${y.fiscalYears.at(-1)}`;
+  fiscalYearsText(y.fiscalYears[0], y.fiscalYears.at(-1) ?? y.fiscalYears[0]);
 
 /**
  * A budget year's name, notes and span of fiscal years. The server refuses a span that drops a
@@ -128,7 +130,8 @@ export function BudgetYearList({ years }: { years: readonly Year[] }) {
             <div>
               <strong>{y.fiscalYear}</strong> {y.name ? <span>{y.name}</span> : null}
               <div className="setup-years__meta">
-                Plans {spanOf(y)}, current FY{y.currentFiscalYear}
+                Plans {spanOf(y)}
+                {y.currentFiscalYear === null ? '' : `, current ${fiscalYearLabel(y.currentFiscalYear)}`}
                 {y.notes ? `. ${y.notes}` : ''}
               </div>
               {y.cannotDelete ? <div className="setup-years__meta">{y.cannotDelete}.</div> : null}

@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { createBudgetYearBody } from '@shared/schemas/setup';
-import { fiscalYearFromDate, fiscalYearLabel, parseFiscalYear } from '@shared/schemas/fiscal-year';
+import {
+  fiscalYearFromDate,
+  fiscalYearLabel,
+  fiscalYearsText,
+  parseFiscalYear,
+} from '@shared/schemas/fiscal-year';
 import { useCreateBudgetYear, useSetupStatus } from '@web/api/setup';
 import { Alert } from '@web/components/alert';
 import { Button } from '@web/components/form/button';
@@ -69,7 +74,7 @@ export function BudgetYearStep() {
         const planned = [newest, parseFiscalYear(budgetYear.fiscalYear) ?? 0, ...fiscalYears];
         form.reset({ ...empty, label: fiscalYearLabel(Math.max(...planned) + 1) });
         notify({
-          title: `Budget year ${budgetYear.fiscalYear} created, planning FY${fiscalYears[0]} to FY${fiscalYears.at(-1)}`,
+          title: `Budget year ${budgetYear.fiscalYear} created, planning ${fiscalYearsText(fiscalYears[0], fiscalYears.at(-1) ?? fiscalYears[0])}`,
         });
       },
       onError: (err) => form.applyServerError(err, 'Failed to create the budget year'),
