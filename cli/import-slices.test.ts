@@ -185,6 +185,24 @@ describe('budget-cli import of the fixture slices', () => {
         'Amount is mapped to column "Budget", but its values are not amounts (row 2: "TBD")',
       );
       expect(res.stderr).not.toContain('Please map required fields');
+      // So is a payroll's Next Year Salary column of text, in the same words.
+      const payroll = path.join(runner.dataDir, 'tbd-next-year.csv');
+      writeFileSync(payroll, 'Employee Name,Title,Salary,Next Year\n"Lee, Ana",Teacher,"61,000",TBD\n');
+      const next = await cli(
+        'import',
+        payroll,
+        '--type',
+        'operating',
+        '--budget-year',
+        'FY26',
+        '--map',
+        'nextYearSalary=Next Year',
+        '--dry-run',
+      );
+      expect(next.code).not.toBe(0);
+      expect(next.stderr).toContain(
+        'Next Year Salary is mapped to column "Next Year", but its values are not amounts (row 2: "TBD")',
+      );
     },
   );
 

@@ -59,6 +59,7 @@ import * as positionVacancyRate from './20261210000100_position_vacancy_rate';
 import * as adoptionPositionPickWhy from './20261211000100_adoption_position_pick_why';
 import * as importRunsFileSha256 from './20261212000100_import_runs_file_sha256';
 import * as importRunsFiscalYear from './20261213000100_import_runs_fiscal_year';
+import * as importRunsUndone from './20261214000100_import_runs_undone';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -128,6 +129,7 @@ const migrations: Record<string, Migration> = {
   '20261211000100_adoption_position_pick_why': adoptionPositionPickWhy,
   '20261212000100_import_runs_file_sha256': importRunsFileSha256,
   '20261213000100_import_runs_fiscal_year': importRunsFiscalYear,
+  '20261214000100_import_runs_undone': importRunsUndone,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

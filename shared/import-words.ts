@@ -61,20 +61,26 @@ export interface EarlierImport {
   importedCount: number;
   budgetYearId?: number | null;
   budgetYear?: string | null;
-  /** The fiscal year its lines went to (the version's). */
+  /** The fiscal year its lines went to (the version's, or where a Fiscal Year column sent them). */
   fiscalYear?: number | null;
 }
 
 /**
- * The earlier imports of the same bytes into one budget year's fiscal year (the analysis lists
+ * The earlier imports of the same bytes into one budget year's fiscal year(s) (the analysis lists
  * every year's): the same payroll into FY28 of a budget year that plans FY26-FY28 adds FY28's lines,
- * it does not repeat its FY26 import.
+ * it does not repeat its FY26 import. The years are where the rows go (the dry run's fiscalYears):
+ * a Fiscal Year column may send them elsewhere than the version's year.
  */
 export const importsInto = <T extends EarlierImport>(
   previous: readonly T[],
   budgetYearId: number,
-  fiscalYear: number,
-): T[] => previous.filter((p) => p.budgetYearId === budgetYearId && p.fiscalYear === fiscalYear);
+  fiscalYears: number | readonly number[],
+): T[] => {
+  const years: readonly number[] = typeof fiscalYears === 'number' ? [fiscalYears] : fiscalYears;
+  return previous.filter(
+    (p) => p.budgetYearId === budgetYearId && p.fiscalYear != null && years.includes(p.fiscalYear),
+  );
+};
 
 /** Where an earlier import went: 'FY26', or 'FY28 of budget year FY26' when its fiscal year is another. */
 export function importedIntoText(p: EarlierImport): string {
@@ -112,13 +118,15 @@ export const requiredFieldsText = (labels: readonly string[]) => `${REQUIRED_FIE
 export const isRequiredFieldsText = (message: string) => message.startsWith(REQUIRED_FIELDS);
 
 /**
- * The amounts a row is read by, whose column must hold some: the payroll's Current Salary, the
- * budget's Amount and the ledger's five stored amounts (original, transfers, revised, expended,
- * encumbered; a ledger row whose amount is text is set aside, so a column of text set every row
- * aside and the import blamed the account pattern).
+ * The amounts a row is read by, whose column must hold some: the payroll's Current Salary and its
+ * optional Next Year Salary (a column of 'TBD' was warned row by row, every employee left to the
+ * automatic rule), the budget's Amount and the ledger's five stored amounts (original, transfers,
+ * revised, expended, encumbered; a ledger row whose amount is text is set aside, so a column of
+ * text set every row aside and the import blamed the account pattern).
  */
 export const AMOUNT_FIELDS: ReadonlySet<string> = new Set([
   'currentSalary',
+  'nextYearSalary',
   'amount',
   ...LEDGER_AMOUNT_FIELDS,
 ]);

@@ -110,7 +110,7 @@ export function summaryLines(
   if (result.positions) {
     out.push(positionsText(result.positions, result.dryRun));
   }
-  const { functionCodes, openPositionCodes, funds, codeConflicts, fundConflicts } = result.fromRules;
+  const { functionCodes, openPositionCodes, funds } = result.fromRules;
   if (functionCodes + openPositionCodes + funds > 0) {
     // Open positions are vacant positions, not lines: counted apart.
     const open = openPositionCodes ? `, ${count(openPositionCodes)} open position(s)` : '';
@@ -118,7 +118,7 @@ export function summaryLines(
       `Function-code rules: ${count(functionCodes)} line(s)${open} ${result.dryRun ? 'would get' : 'got'} a DESE code, ${count(funds)} a fund.`,
     );
   }
-  const disagree = rulesDisagreeText({ codeConflicts, fundConflicts });
+  const disagree = rulesDisagreeText(result.fromRules);
   if (disagree) {
     out.push(`${disagree} Narrow one of them (budget-cli dese rules) and apply them again.`);
   }

@@ -10,6 +10,7 @@ import type { ImportProgress } from '@server/domains/imports';
 import { listVersions } from '@server/domains/budgets';
 import { ALREADY_IMPORTED, importsInto, repeatImportText } from '@shared/import-words';
 import { summaryLines } from './import-summary';
+import { registerImportUndo } from './import-undo';
 import { withCli } from '../context';
 import { budgetYearNamed } from '../lookups';
 import { forTheMapFlag } from '../map-refusal';
@@ -121,15 +122,32 @@ function parseMaps(maps: readonly string[]): Record<string, string | null> {
   return overrides;
 }
 
+/**
+ * --type and --budget-year are required of an import, checked here with commander's own words: as
+ * required options commander would ask them of `import runs` and `import undo` too.
+ */
+function requireOptions(cmd: Command, raw: Record<string, unknown>): void {
+  for (const [key, flags] of [
+    ['type', '--type <type>'],
+    ['budgetYear', '--budget-year <label>'],
+  ]) {
+    if (raw[key] === undefined) {
+      cmd.error(`error: required option '${flags}' not specified`, {
+        code: 'commander.missingMandatoryOptionValue',
+      });
+    }
+  }
+}
+
 export function registerImportCommands(program: Command): void {
-  program
+  const cmd = program
     .command('import')
     .description(
       'Import a payroll (operating) or budget (proposed) file: .csv, .xlsx or .xls, in one transaction',
     )
     .argument('<file>', 'the file to import')
-    .requiredOption('--type <type>', 'operating (one line per employee) or proposed (budget lines)')
-    .requiredOption('--budget-year <label>', 'budget year to import into, e.g. FY26')
+    .option('--type <type>', 'operating (one line per employee) or proposed (budget lines); required')
+    .option('--budget-year <label>', 'budget year to import into, e.g. FY26; required')
     .option('--version <label>', "budget version label (its fiscal year is the lines' fiscal year)")
     .option('--create-version', 'create the --version as DRAFT when it does not exist')
     .option(
@@ -153,6 +171,7 @@ export function registerImportCommands(program: Command): void {
     )
     .option('--json', 'print the result as JSON')
     .action(async (file: string, raw: Record<string, unknown>) => {
+      requireOptions(cmd, raw);
       const opts = parseFlags(flags, raw, { columnMappings: '--map', noteColumns: '--note-column' });
       requireFile(file);
       await withCli(program.opts().as, async ({ app, actor }) => {
@@ -209,4 +228,5 @@ export function registerImportCommands(program: Command): void {
         );
       });
     });
+  registerImportUndo(cmd, program);
 }

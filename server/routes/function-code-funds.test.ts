@@ -111,6 +111,7 @@ describe('a function-code rule that names a fund', () => {
       openPositionCodes: 0,
       funds: 1,
       codeConflicts: 0,
+      openPositionCodeConflicts: 0,
       fundConflicts: 0,
     });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { centsOf } from '@shared/money';
+import { rulesDisagreeText } from '@shared/schemas/import-reconciliation';
 import { importSuite } from '../../test/worlds/import.suite';
 
 /**
@@ -180,5 +181,50 @@ describe("an open position whose title an ADMIN's function-code rule names", () 
       openPositionCodesFromRules: 1,
       positionsVacantFromRows: 1,
     });
+  });
+});
+
+describe('an open position two function-code rules disagree on', () => {
+  // Before, the count of lines the rules disagreed on took in the open positions, which are no
+  // lines, while the count of codes left them out: the two read of different things.
+  it('is counted apart from the lines, as its code would be', async () => {
+    for (const [match, functionCode] of [
+      ['Nurse', '3200'],
+      ['Nurs*', '3100'],
+    ]) {
+      const rule = await s.t.api('post', '/function-codes/rules', {
+        token: s.admin.token,
+        body: { kind: 'position', match, functionCode },
+      });
+      expect(rule.status, JSON.stringify(rule.body)).toBe(201);
+    }
+    const tag = Object.keys(s.d.buildings)[1].slice(3);
+    const file = await s.upload(
+      csv(
+        [
+          ',Nurse,HSE{tag},"50,000.00",1',
+          '"Ng, Al",Nurse,HSE{tag},"51,000.00",1',
+          '"Oh, Bea",Nurse,HSE{tag},"53,000.00",1',
+        ],
+        tag,
+      ),
+      'nurses.csv',
+    );
+    const res = await s.execute({ fileName: file.fileName, columnMappings: file.mapping, ...s.target() });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const uncoded = Number(
+      (
+        await s.t.db
+          .knex('line_items')
+          .where({ import_run_id: res.body.importRunId })
+          .whereNull('dese_code')
+          .count({ n: '*' })
+      )[0].n,
+    );
+    expect(uncoded).toBe(2);
+    expect(res.body.fromRules).toMatchObject({ codeConflicts: uncoded, openPositionCodeConflicts: 1 });
+    expect(rulesDisagreeText(res.body.fromRules)).toBe(
+      'Function-code rules give 2 lines and 1 open position different codes: those keep what the file gave them.',
+    );
   });
 });

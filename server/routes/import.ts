@@ -1,6 +1,8 @@
 import { singleFileUpload, uploadedFile } from '@server/lib/import/upload-middleware';
 import * as s from '@shared/schemas/import';
-import { import as service } from '@server/domains/imports';
+import * as undo from '@shared/schemas/import-undo';
+import { idParams } from '@shared/schemas/common';
+import { import as service, importUndo } from '@server/domains/imports';
 import { defineRoute } from './define';
 
 const tag = 'Import';
@@ -58,5 +60,27 @@ export const importRoutes = [
     query: s.savedMappingsQuery,
     response: s.savedMappingResponse,
     handler: ({ app, actor, query }) => service.getSavedMapping(app, actor, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/import/runs/:id/undo',
+    summary:
+      'Whether a payroll or budget import can be undone (its year editable, the latest into it, unedited) and what undo would remove',
+    tag,
+    action: 'import.run',
+    params: idParams,
+    response: undo.importUndoStatusResponse,
+    handler: ({ app, actor, params }) => importUndo.importUndoStatus(app, actor, params.id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/import/runs/:id/undo',
+    summary:
+      'Undo a payroll or budget import: its lines, the positions it made and its fills of waiting positions removed in one transaction (409 naming why not)',
+    tag,
+    action: 'import.run',
+    params: idParams,
+    response: undo.importUndoResponse,
+    handler: ({ app, actor, params }) => importUndo.undoImport(app, actor, params.id),
   }),
 ];

@@ -79,11 +79,18 @@ export type FileTotalRow = z.infer<typeof fileTotalRowSchema>;
  */
 export function rulesDisagreeText(fromRules: {
   codeConflicts: number;
+  /** A payroll's open positions, vacant positions and not lines: counted apart. */
+  openPositionCodeConflicts?: number;
   fundConflicts: number;
 }): string | null {
   const lines = (n: number) => `${formatNumber(n)} line${n === 1 ? '' : 's'}`;
+  const open = fromRules.openPositionCodeConflicts ?? 0;
+  const coded = [
+    fromRules.codeConflicts ? lines(fromRules.codeConflicts) : null,
+    open ? `${formatNumber(open)} open position${open === 1 ? '' : 's'}` : null,
+  ].filter((p): p is string => p !== null);
   const parts = [
-    fromRules.codeConflicts ? `${lines(fromRules.codeConflicts)} different codes` : null,
+    coded.length ? `${coded.join(' and ')} different codes` : null,
     fromRules.fundConflicts ? `${lines(fromRules.fundConflicts)} different funds` : null,
   ].filter((p): p is string => p !== null);
   return parts.length

@@ -7,9 +7,8 @@ import { salaryLinesLocked } from './reconciliation';
 export * from './import-reconciliation';
 
 /**
- * The import API: analyze a .csv/.xlsx/.xls file, map its columns onto
- * the fields below, execute in one transaction, and list the runs. Imports only zod: the web app
- * and the CLI use the same field lists and limits.
+ * The import API: analyze a .csv/.xlsx/.xls file, map its columns onto the fields below, execute in
+ * one transaction, list the runs. Imports only zod: the web app and the CLI share fields and limits.
  */
 
 export const IMPORT_TYPES = SCENARIO_TYPES;
@@ -226,13 +225,13 @@ export const importResultSchema = z.object({
    * What the function-code rules gave lines the file left without: a DESE function code, and, for
    * budget lines on the general fund with no fund named, a fund; and how many lines two rules
    * disagreed on, which keep no code or stay on the general fund. A payroll's open positions are
-   * vacant positions, not lines: their codes are counted apart (openPositionCodes).
-   */
+   * vacant positions, not lines: their codes and disagreements are counted apart (openPosition*). */
   fromRules: z.object({
     functionCodes: z.number().int(),
     openPositionCodes: z.number().int().default(0),
     funds: z.number().int(),
     codeConflicts: z.number().int(),
+    openPositionCodeConflicts: z.number().int().default(0),
     fundConflicts: z.number().int(),
   }),
   durationMs: z.number().int(),
@@ -262,6 +261,7 @@ export const importRunSchema = z.object({
   /** Projected lines the run replaced (see importResultSchema.replacedProjected). */
   replacedProjectedCount: z.number().int(),
   status: z.string(),
+  undoneAt: z.string().nullable(), // when POST /import/runs/:id/undo took it back, else null
 });
 
 export const importRunsQuery = z.strictObject({

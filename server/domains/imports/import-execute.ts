@@ -7,12 +7,10 @@ import type { ImportResult, ImportType } from '@shared/schemas/import';
 import { findBudgetYearRow } from '@server/domains/budgets';
 import { findVersionById } from '@server/domains/budgets';
 import { refuseSecondHome, requireBudgetYear } from '@server/domains/budgets';
-import { stageStateOf } from '@server/domains/stages';
-import { ALREADY_IMPORTED, repeatImportText } from '@shared/import-words';
 import { dataRows, headerOf, sampleRows } from './import-analyze';
 import { refuseUnreadableAmounts, resolveMapping } from './import-mapping';
 import { runImport, type ImportProgress } from './import-run';
-import { findRunsOfFile } from './queries/runs-of-file';
+import { refuseRepeat } from './import-repeat';
 
 export interface ImportPlan {
   importType: ImportType;
@@ -61,35 +59,6 @@ async function loadTargets(app: AppContext, plan: ImportPlan) {
 }
 
 /**
- * A payroll's or a budget's lines are added beside the year's, never in their place: the same bytes
- * again of the same kind into the same budget year and fiscal year would count every line twice, so
- * that is refused (409, nothing written) unless the plan says allowRepeat. Into another fiscal year
- * the budget year plans (its FY28 after its FY26) the lines are that year's, not a repeat. A dry run
- * writes nothing and is not refused; nor is an import into a voted or closed year here, which the write refuses for a reason that
- * outranks this one (the year takes no file at all, and 'Import again' would not help).
- */
-async function refuseRepeat(
-  app: AppContext,
-  plan: ImportPlan,
-  targets: { budgetYear: { id: number }; fiscalYear: number },
-  sha256: string,
-): Promise<void> {
-  if (plan.dryRun || plan.allowRepeat) {
-    return;
-  }
-  if ((await stageStateOf(app.db, targets.budgetYear.id, targets.fiscalYear)).locked) {
-    return;
-  }
-  const earlier = await findRunsOfFile(app.db, sha256, plan.importType, {
-    budgetYearId: targets.budgetYear.id,
-    fiscalYear: targets.fiscalYear,
-  });
-  if (earlier.length) {
-    throw new AppError(409, ALREADY_IMPORTED, repeatImportText(earlier), earlier);
-  }
-}
-
-/**
  * Imports a file already on disk with a confirmed mapping, in one transaction (see runImport).
  * `header` comes from the analysis when the wizard stored it; otherwise the file is found again in
  * the first rows, which are read either way: a mapped amount column must hold amounts.
@@ -102,11 +71,20 @@ export async function importFromPath(
 ): Promise<ImportResult> {
   authorize(actor, 'import.run');
   const targets = await loadTargets(app, plan);
-  await refuseRepeat(app, plan, targets, file.sha256);
   const table = await openTable(file.path, file.originalName);
   const sample = await sampleRows(table);
   const header = file.header ?? headerOf(sample).header;
   const mapping = resolveMapping(plan.importType, header.columns, plan.columnMappings, plan.noteColumns);
+  // Without a Fiscal Year column every row goes to the target's year, checked before the file is
+  // read; with one, the rows' years are known once they are read (runImport checks them then).
+  if (!mapping.fields.has('fiscalYear')) {
+    await refuseRepeat(
+      app.db,
+      plan,
+      { budgetYearId: targets.budgetYear.id, fiscalYears: [targets.fiscalYear] },
+      file.sha256,
+    );
+  }
   refuseUnreadableAmounts(plan.importType, mapping, header.columns, dataRows(sample, header));
   return runImport(app, actor, { table, header, mapping, file, targets, plan });
 }

@@ -20,6 +20,7 @@ import { findVersionById, type VersionRow } from '@server/domains/budgets';
 import type { ImportResult } from '@shared/schemas/import';
 import { answerWithSalaryLines, copyImportedLines } from '@server/domains/line-items';
 import { settle } from './import-settle';
+import { routedRun } from './import-repeat';
 import { commitUnlessDryRun } from './dry-run';
 import { createVersionIn } from '@server/domains/budgets';
 import { crosswalkImport } from '@server/domains/massachusetts';
@@ -202,6 +203,8 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
     if (!tally.imported) {
       throw nothingImported(tally);
     }
+    // A Fiscal Year column sent the rows where it says: the run is recorded, and a repeat found, there.
+    await routedRun(trx, input, runId, years);
     const { replaced, nextYearSalaries, codes, funds, fromRules, positions, reviewCount, totals } =
       await settle(trx, actor, input, runId, years);
     const reconciliation = tally.reconciler.result(totals.totalText);
@@ -264,6 +267,7 @@ export async function runImport(app: AppContext, actor: Actor, input: RunInput):
         functionCodesFromRules: codes.coded,
         openPositionCodesFromRules: codes.openPositions, // vacant positions, not lines
         functionCodeRuleConflicts: codes.conflicts,
+        openPositionCodeRuleConflicts: codes.openPositionConflicts,
         fundsFromRules: funds.funded,
         fundRuleConflicts: funds.conflicts,
         ...(positions

@@ -43,7 +43,18 @@ export async function settle(
   // positions (their lines gone, each vacant position keeps its line's code).
   const open = new Set(vacancies?.lineIds ?? []);
   const openPositions = coding.codedIds.filter((id) => open.has(id)).length;
-  const codes = { coded: coding.codedIds.length - openPositions, openPositions, conflicts: coding.conflicts };
+  // So too the lines two rules disagree on: those the import leaves, and apart from them the open
+  // positions' (what the rules still disagree on once the open positions' lines are gone).
+  const conflicts =
+    open.size && coding.conflicts.length
+      ? (await functionCodes.planCodeRules(trx, { importRunId: runId }, false)).conflicts
+      : coding.conflicts;
+  const codes = {
+    coded: coding.codedIds.length - openPositions,
+    openPositions,
+    conflicts,
+    openPositionConflicts: linesOf(coding.conflicts) - linesOf(conflicts),
+  };
   // The fiscal years the lines were written in, as the rows gave them (not read back from the lines).
   const replaced = await settleImportedLines(
     trx,
@@ -67,6 +78,7 @@ export async function settle(
     openPositionCodes: codes.openPositions,
     funds: funds.funded,
     codeConflicts: linesOf(codes.conflicts),
+    openPositionCodeConflicts: codes.openPositionConflicts,
     fundConflicts: linesOf(funds.conflicts),
   };
   return { replaced, nextYearSalaries, codes, funds, fromRules, positions, reviewCount, totals };

@@ -8,3 +8,4 @@ export { type ImportProgress } from './import-run';
 export { listCategoryRefs } from './queries/import';
 export { findCurrentImportInfo } from './queries/ledger-imports';
 export * as ledgerImportsQueries from './queries/ledger-imports';
+export * as importUndo from './import-undo';

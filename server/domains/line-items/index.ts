@@ -34,6 +34,7 @@ export {
 } from './projected';
 export { linkBuildings, relabelWorkGroup, setDeseCodes } from './sets';
 export * as rollForwardLines from './roll-forward';
+export * as importUndoLines from './import-undo';
 export * as functionCodes from './codes';
 export { isLocked, LOCKED_STATUSES, lockedMessage, nextYearSalaryRule } from './status-rule';
 

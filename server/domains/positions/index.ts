@@ -14,6 +14,7 @@ export { checkReferences, checkVacancyCell, fteText, milli } from './guards';
 export * as scenarioRoster from './scenario-roster';
 export * as scenarioAdoption from './scenario-adoption';
 export * as positionsRollForward from './roll-forward';
+export * as positionsImportUndo from './import-undo';
 export { positionChangesBetween } from './changes-between';
 export { moveRosterYears } from './fiscal-year-move';
 export { applyTitlePatches, rosterForTitleRules, type TitlePatch } from './title-rules';

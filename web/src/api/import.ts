@@ -8,6 +8,7 @@ import type {
   ImportType,
   importRunsResponse,
 } from '@shared/schemas/import';
+import type { ImportUndoResponse, ImportUndoStatus } from '@shared/schemas/import-undo';
 import { invalidateBudgetData } from '@web/api/budget-data';
 import { api, ApiError } from '@web/api/client';
 
@@ -23,6 +24,7 @@ export interface ImportRunsFilter {
 export const importKeys = {
   all: ['import'] as const,
   runs: (filter: ImportRunsFilter) => [...importKeys.all, 'runs', filter] as const,
+  undoStatus: (id: number) => [...importKeys.all, 'undo', id] as const,
 };
 
 export const importApi = {
@@ -36,6 +38,8 @@ export const importApi = {
   execute: (body: Omit<ExecuteBody, 'noteColumns'> & { noteColumns: string[] }) =>
     api.post<ImportResult>('/import/execute', body),
   runs: (filter: ImportRunsFilter) => api.get<ImportRunsResponse>('/import/runs', { query: { ...filter } }),
+  undoStatus: (id: number) => api.get<ImportUndoStatus>(`/import/runs/${id}/undo`),
+  undo: (id: number) => api.post<ImportUndoResponse>(`/import/runs/${id}/undo`),
 };
 
 /**
@@ -104,4 +108,21 @@ export function useExecuteImport() {
 
 export function useImportRuns(filter: ImportRunsFilter, enabled = true) {
   return useQuery({ queryKey: importKeys.runs(filter), queryFn: () => importApi.runs(filter), enabled });
+}
+
+/** Whether an import run can be undone, in the refusal's words, and what undo would remove. */
+export function useImportUndoStatus(id: number, enabled = true) {
+  return useQuery({ queryKey: importKeys.undoStatus(id), queryFn: () => importApi.undoStatus(id), enabled });
+}
+
+/** Undoes an import run: its lines leave the budget, and every import's undo status may change. */
+export function useUndoImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importApi.undo,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: importKeys.all });
+      await invalidateBudgetData(queryClient);
+    },
+  });
 }

@@ -33,11 +33,9 @@ const COUNTS: readonly [keyof Holdings, string, string | null][] = [
   ['positions', 'positions WHERE budget_year_id = $by', 'fiscal_year'],
   // Those beyond the two active budgets its creation made: copies and what-ifs someone made.
   ['scenarios', 'scenarios s WHERE s.budget_year_id = $by AND NOT s.is_active', null],
-  [
-    'imports',
-    `import_runs r LEFT JOIN budget_versions v ON v.id = r.version_id WHERE r.budget_year_id = $by`,
-    'v.fiscal_year',
-  ],
+  // By the fiscal year its lines went to (import_runs.fiscal_year), which a run without a version
+  // or routed by a Fiscal Year column does not share with a version.
+  ['imports', 'import_runs WHERE budget_year_id = $by', 'fiscal_year'],
   ['stages', 'budget_stages WHERE budget_year_id = $by', 'fiscal_year'],
   ['adoptions', 'scenario_adoptions WHERE budget_year_id = $by', 'fiscal_year'],
   ['cutScenarios', 'cut_scenarios WHERE budget_year_id = $by', 'fiscal_year'],

@@ -71,6 +71,20 @@ export async function insertImportRun(db: Db, run: NewImportRun): Promise<number
 }
 
 /**
+ * The run's fiscal year set to where its lines went: the year of all of them, or of most of them
+ * when a Fiscal Year column spread them over several (as migration 20261213000100 filled old runs).
+ */
+export async function recordRunFiscalYear(db: Db, runId: number): Promise<void> {
+  await db.raw(
+    `UPDATE import_runs r SET fiscal_year = coalesce(
+       (SELECT mode() WITHIN GROUP (ORDER BY li.fiscal_year) FROM line_items li WHERE li.import_run_id = r.id),
+       r.fiscal_year)
+      WHERE r.id = ?`,
+    [runId],
+  );
+}
+
+/**
  * Records a run's counts; 'completed with warnings' when rows were skipped or lines marked for
  * review. warning_count is the run's lines marked for review (the import's reviewCount): what
  * Import History shows under For review, as the demo seed stores it too.
@@ -175,6 +189,7 @@ interface RunRow {
   version_label: string | null;
   user_name: string | null;
   created_at: Date | string;
+  undone_at: Date | string | null;
   row_count: number;
   imported_count: number;
   skipped_count: number;
@@ -202,6 +217,7 @@ function presentRun(row: RunRow): ImportRun {
     errorCount: row.error_count,
     replacedProjectedCount: row.replaced_projected_count,
     status: row.status,
+    undoneAt: row.undone_at ? new Date(row.undone_at).toISOString() : null,
   };
 }
 
@@ -231,6 +247,7 @@ export async function listImportRuns(
       'r.error_count',
       'r.replaced_projected_count',
       'r.status',
+      'r.undone_at',
     )
     .whereNot('r.status', 'running')
     .orderBy([

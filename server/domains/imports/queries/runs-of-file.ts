@@ -1,18 +1,24 @@
 import type { Db } from '@server/db/index';
+import { arrayLiteral } from '@server/sql/array-literal';
 import type { ImportType } from '@shared/schemas/import';
 
 /**
- * Earlier runs of a byte-identical file of a kind, newest first (into one budget year and fiscal
- * year when given): only runs whose lines are still stored, since a run whose lines were all
- * deleted since would not be repeated by importing the file again. Who ran it by email, as the
- * audit log names people.
+ * Earlier runs of a byte-identical file of a kind, newest first: only runs whose lines are still
+ * stored, since a run whose lines were all deleted since would not be repeated by importing the
+ * file again. `into` narrows them to one budget year and the runs with stored lines in one of these
+ * fiscal years: where the rows went, which a Fiscal Year column may make other than the run's
+ * target year. Who ran it by email, as the audit log names people.
  */
 export async function findRunsOfFile(
   db: Db,
   sha256: string,
   type: ImportType,
-  into?: { budgetYearId: number; fiscalYear: number },
+  into?: { budgetYearId: number; fiscalYears: readonly number[] },
 ): Promise<PreviousRun[]> {
+  const stored = db('line_items as li').select(db.raw('1')).whereRaw('li.import_run_id = r.id');
+  if (into) {
+    stored.whereRaw('li.fiscal_year = ANY(?::int[])', [arrayLiteral(into.fiscalYears)]);
+  }
   const q = db('import_runs as r')
     .leftJoin('users as u', 'u.id', 'r.user_id')
     .leftJoin('budget_years as b', 'b.id', 'r.budget_year_id')
@@ -27,14 +33,16 @@ export async function findRunsOfFile(
     )
     .where({ 'r.file_sha256': sha256, 'r.import_type': type })
     .whereNot('r.status', 'running')
-    .whereExists(db('line_items as li').select(db.raw('1')).whereRaw('li.import_run_id = r.id'))
+    // An undone run's lines are gone: importing its file again is no repeat.
+    .whereNull('r.undone_at')
+    .whereExists(stored)
     .orderBy([
       { column: 'r.created_at', order: 'desc' },
       { column: 'r.id', order: 'desc' },
     ])
     .limit(5);
   if (into) {
-    q.where({ 'r.budget_year_id': into.budgetYearId, 'r.fiscal_year': into.fiscalYear });
+    q.where({ 'r.budget_year_id': into.budgetYearId });
   }
   return ((await q) as PreviousRunRow[]).map((r) => ({
     id: r.id,
@@ -65,6 +73,6 @@ export interface PreviousRun {
   importedCount: number;
   budgetYearId: number | null;
   budgetYear: string | null;
-  /** The fiscal year its lines went to. */
+  /** The fiscal year its lines went to (most of them, when a Fiscal Year column spread them). */
   fiscalYear: number | null;
 }

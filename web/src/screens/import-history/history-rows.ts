@@ -19,6 +19,8 @@ export interface HistoryRow {
   replacedProjectedCount: number | null;
   /** What Skipped means on this row, when it is not the rows skipped. */
   skippedTitle?: string;
+  /** A payroll or budget run, which undo may take back (a ledger import is not one). */
+  run?: { id: number; undoneAt: string | null };
 }
 
 const KIND: Record<ImportRun['importType'], string> = {
@@ -40,6 +42,7 @@ function fromRun(run: ImportRun): HistoryRow {
     // The lines the import marked for review, stored on the run when it ran.
     reviewCount: run.warningCount,
     replacedProjectedCount: run.replacedProjectedCount,
+    run: { id: run.id, undoneAt: run.undoneAt },
   };
 }
 

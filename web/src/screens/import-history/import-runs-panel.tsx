@@ -9,6 +9,7 @@ import { useId, type CSSProperties } from 'react';
 import { ScrollArea } from '@web/components/scroll-area';
 import { numCol, TableHead } from '@web/components/table-head';
 import { historyRows } from './history-rows';
+import { UndoImport } from './undo-import';
 
 const RECENT = 10;
 // Inline, so this panel carries no style sheet of another screen.
@@ -77,12 +78,13 @@ export function ImportRunsPanel() {
                   numCol('Skipped'),
                   numCol('For review'),
                   numCol('Projected replaced'),
+                  'Undo',
                 ]}
               />
               <tbody>
                 {list.length === 0 ? (
                   <tr>
-                    <td colSpan={9} className="muted">
+                    <td colSpan={10} className="muted">
                       No imports into {selected.fiscalYear} yet. Import a file from the Admin Panel&apos;s CSV
                       Import tab.
                     </td>
@@ -113,6 +115,9 @@ export function ImportRunsPanel() {
                     </td>
                     <td className="num" style={CELL}>
                       {count(row.replacedProjectedCount)}
+                    </td>
+                    <td style={CELL}>
+                      {row.run ? <UndoImport runId={row.run.id} undoneAt={row.run.undoneAt} /> : null}
                     </td>
                   </tr>
                 ))}

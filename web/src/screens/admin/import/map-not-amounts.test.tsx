@@ -40,17 +40,23 @@ const analysis = {
   importType: 'proposed',
 } as unknown as ImportAnalysis;
 
-function Harness({ onNext }: { onNext(): void }) {
-  const [mapping, setMapping] = useState<FieldMapping>({
-    accountDescription: 'Description',
-    amount: 'Budget',
-    name: 'SKIP',
-  });
+function Harness({
+  onNext,
+  kind = LINE_KINDS.proposed,
+  of = analysis,
+  mapped = { accountDescription: 'Description', amount: 'Budget', name: 'SKIP' },
+}: {
+  onNext(): void;
+  kind?: (typeof LINE_KINDS)[keyof typeof LINE_KINDS];
+  of?: ImportAnalysis;
+  mapped?: FieldMapping;
+}) {
+  const [mapping, setMapping] = useState<FieldMapping>(mapped);
   const [settings, setSettings] = useState<LineSettings>({ versionId: 2, noteColumns: [] });
   return (
     <MapStep
-      kind={LINE_KINDS.proposed}
-      analysis={analysis}
+      kind={kind}
+      analysis={of}
       mapping={mapping}
       onMappingChange={setMapping}
       settings={settings}
@@ -79,6 +85,57 @@ describe('the import wizard’s Map step, with an amount column of text', () => 
     fireEvent.click(screen.getByRole('combobox', { name: 'Column for Amount' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Request' }));
     expect(screen.queryByText(WORDS)).toBeNull();
+    expect(button.disabled).toBe(false);
+    fireEvent.click(button);
+    expect(next).toBe(1);
+  });
+});
+
+// A payroll whose optional Next Year Salary column says TBD: the import warned each row and left
+// every employee to the automatic rule. It is refused as the salary is, and said here first.
+const NEXT_YEAR_WORDS =
+  'Next Year Salary is mapped to column "Next Year", but its values are not amounts (row 2: "TBD")';
+
+const payroll = {
+  ...analysis,
+  originalName: 'payroll.csv',
+  detectedColumns: ['Employee Name', 'Salary', 'Next Year', 'Raise'],
+  expectedColumns: [
+    { field: 'fullName', label: 'Full Name', required: false, description: '' },
+    { field: 'currentSalary', label: 'Current Salary', required: true, description: '' },
+    { field: 'nextYearSalary', label: 'Next Year Salary', required: false, description: '' },
+  ],
+  suggestedMappings: {
+    fullName: { csvColumn: 'Employee Name', confidence: 'high' },
+    currentSalary: { csvColumn: 'Salary', confidence: 'high' },
+    nextYearSalary: { csvColumn: 'Next Year', confidence: 'high' },
+  },
+  previewData: [{ 'Employee Name': 'Lee, Ana', Salary: '61,000', 'Next Year': 'TBD', Raise: '62,830' }],
+  notAmounts: { 'Employee Name': { row: 2, text: 'Lee, Ana' }, 'Next Year': { row: 2, text: 'TBD' } },
+  importType: 'operating',
+} as unknown as ImportAnalysis;
+
+describe('the import wizard’s Map step, with a Next Year Salary column of text', () => {
+  it('says it holds no amounts, in the words of the salary, and goes on once a column of amounts is chosen', async () => {
+    stubApi({ '/api/auth/me': { user: admin } });
+    storeSession(admin);
+    let next = 0;
+    const mapped = { fullName: 'Employee Name', currentSalary: 'Salary', nextYearSalary: 'Next Year' };
+    renderRoutes('/import', [
+      {
+        path: 'import',
+        element: (
+          <Harness onNext={() => (next += 1)} kind={LINE_KINDS.operating} of={payroll} mapped={mapped} />
+        ),
+      },
+    ]);
+    const button = await screen.findByRole<HTMLButtonElement>('button', { name: 'Preview Import' });
+    expect(screen.getByText(NEXT_YEAR_WORDS)).toBeTruthy();
+    expect(button.disabled).toBe(true);
+    expect(describedText(button)).toBe(NEXT_YEAR_WORDS);
+    fireEvent.click(screen.getByRole('combobox', { name: 'Column for Next Year Salary' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Raise' }));
+    expect(screen.queryByText(NEXT_YEAR_WORDS)).toBeNull();
     expect(button.disabled).toBe(false);
     fireEvent.click(button);
     expect(next).toBe(1);

@@ -6,6 +6,7 @@ import type { ImportAnalysis, ImportResult } from '@web/api/import';
 import { LINE_KINDS } from '@web/screens/admin/import/kinds/lines';
 import { PreviewStep } from '@web/screens/admin/import/preview-step';
 import { jsonResponse, makeUser, renderRoutes, stubApi, storeSession } from '@web/test/render';
+import { NO_RULE_EFFECTS } from '@web/test/import-result';
 
 const admin = makeUser();
 const UPLOAD = 'b'.repeat(32);
@@ -68,7 +69,7 @@ function dryRun(leaveOut: boolean): ImportResult {
       fileTotal: null,
     },
     preview: { rows: [], blankRows: 0 },
-    fromRules: { functionCodes: 0, openPositionCodes: 0, funds: 0, codeConflicts: 0, fundConflicts: 0 },
+    fromRules: NO_RULE_EFFECTS,
     durationMs: 300,
   };
 }

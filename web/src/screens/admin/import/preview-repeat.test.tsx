@@ -77,16 +77,21 @@ const dryRun = {
 
 /**
  * The budget wizard's confirm step into budget year `budgetYearId`, its version of `fiscalYear` (the
- * dry run says which year it adds to); returns the execute bodies sent.
+ * dry run says which year it adds to), the rows going to `rowsTo` (a Fiscal Year column may send
+ * them elsewhere); returns the execute bodies sent.
  */
-function renderPreview(budgetYearId: number, fiscalYear = 2026) {
+function renderPreview(budgetYearId: number, fiscalYear = 2026, rowsTo = [fiscalYear]) {
   const bodies: Record<string, unknown>[] = [];
   stubApi({
     '/api/auth/me': { user: admin },
     '/api/import/execute': (_url: string, init: RequestInit) => {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
       bodies.push(body);
-      const answer = { ...dryRun, alreadyStored: { ...dryRun.alreadyStored, fiscalYear } };
+      const answer = {
+        ...dryRun,
+        fiscalYears: rowsTo,
+        alreadyStored: { ...dryRun.alreadyStored, fiscalYear },
+      };
       return jsonResponse(200, body.dryRun ? answer : { ...answer, dryRun: false, importRunId: 12 });
     },
   });
@@ -148,6 +153,16 @@ describe('the import wizard’s confirm step, for a file imported into the year 
     fireEvent.click(button);
     await waitFor(() => expect(bodies).toHaveLength(2));
     expect(bodies[1]).not.toHaveProperty('allowRepeat');
+  });
+
+  it('warns of a file whose Fiscal Year column sends its rows to the year it went into, aimed elsewhere', async () => {
+    // Aimed at FY28 of budget year 1, the rows go to FY26 as they did before: a repeat there.
+    renderPreview(1, 2028, [2026]);
+    const button = await screen.findByRole<HTMLButtonElement>('button', { name: 'Import 412 Rows' });
+    expect(screen.getByText(/importing it again/).closest('.alert')?.textContent).toContain(
+      'This file was imported into FY26 on ',
+    );
+    expect(button.disabled).toBe(true);
   });
 
   it('says nothing, and sends no allowRepeat, into a year the file never went into', async () => {

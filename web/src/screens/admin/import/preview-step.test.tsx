@@ -8,6 +8,7 @@ import { LEDGER_KIND } from '@web/screens/admin/import/kinds/ledger';
 import { LINE_KINDS } from '@web/screens/admin/import/kinds/lines';
 import { PreviewStep } from '@web/screens/admin/import/preview-step';
 import { jsonResponse, makeUser, renderRoutes, stubApi, storeSession } from '@web/test/render';
+import { NO_RULE_EFFECTS } from '@web/test/import-result';
 
 const admin = makeUser();
 const UPLOAD = 'a'.repeat(32);
@@ -87,7 +88,7 @@ function payrollDryRun(alreadyStored: ImportResult['alreadyStored']): ImportResu
       fileTotal: null,
     },
     preview: { rows: [], blankRows: 0 },
-    fromRules: { functionCodes: 0, openPositionCodes: 0, funds: 0, codeConflicts: 0, fundConflicts: 0 },
+    fromRules: NO_RULE_EFFECTS,
     durationMs: 900,
   };
 }

@@ -5,6 +5,7 @@ import type { ImportResult } from '@web/api/import';
 import { BudgetYearProvider } from '@web/budget-year/budget-year-context';
 import { ImportWizard } from '@web/screens/admin/import/import-wizard';
 import { jsonResponse, makeUser, renderRoutes, storeSession, stubApi } from '@web/test/render';
+import { NO_RULE_EFFECTS } from '@web/test/import-result';
 
 // A city's payroll: the user ticks 'Leave out rows whose building is not one of the district's
 // buildings' in the preview, goes Back to the mapping and on to the preview again. The box came
@@ -79,7 +80,7 @@ function dryRun(leaveOut: boolean): ImportResult {
       fileTotal: null,
     },
     preview: { rows: [], blankRows: 0 },
-    fromRules: { functionCodes: 0, openPositionCodes: 0, funds: 0, codeConflicts: 0, fundConflicts: 0 },
+    fromRules: NO_RULE_EFFECTS,
     durationMs: 300,
   };
 }

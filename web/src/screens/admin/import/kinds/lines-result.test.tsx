@@ -7,6 +7,7 @@ import type { ImportResult } from '@web/api/import';
 import { BudgetYearProvider } from '@web/budget-year/budget-year-context';
 import { LineResult } from '@web/screens/admin/import/kinds/lines-result';
 import { makeUser, renderRoutes, stubApi, storeSession } from '@web/test/render';
+import { NO_RULE_EFFECTS } from '@web/test/import-result';
 
 const admin = makeUser();
 
@@ -53,7 +54,7 @@ const boston: ImportResult = {
     fileTotal: null,
   },
   preview: { rows: [], blankRows: 0 },
-  fromRules: { functionCodes: 0, openPositionCodes: 0, funds: 0, codeConflicts: 0, fundConflicts: 0 },
+  fromRules: NO_RULE_EFFECTS,
   durationMs: 60000,
 };
 

@@ -90,9 +90,10 @@ function lineKind(
     },
     preview: {
       checking: 'Checking every row of the file...',
-      // Into the fiscal year the dry run adds to (the version's): another year of the budget year is new lines.
+      // Into the fiscal years the dry run's rows go to (the version's, or its Fiscal Year column's):
+      // another year of the budget year is new lines.
       repeats: (analysis, body, dry) =>
-        dry ? importsInto(analysis.previousImports, body.budgetYearId, dry.alreadyStored.fiscalYear) : [],
+        dry ? importsInto(analysis.previousImports, body.budgetYearId, dry.fiscalYears) : [],
       noun: 'Rows',
       refusedTitle: 'This file cannot be imported as mapped',
       // Only a 400 refuses the file as mapped; anything else may pass on a second try.
