@@ -8,6 +8,7 @@ import { positionsImportUndo } from '@server/domains/positions';
 import { stageStateOf } from '@server/domains/stages';
 import { stageCaption } from '@shared/schemas/budget-stages';
 import { fiscalYearLabel } from '@shared/schemas/fiscal-year';
+import { countOf } from '@shared/count-words';
 import type { ImportUndoResponse, ImportUndoStatus } from '@shared/schemas/import-undo';
 import * as q from './queries/import-undo';
 
@@ -21,9 +22,6 @@ import * as q from './queries/import-undo';
  */
 
 const refused = (message: string) => new AppError(409, 'CONFLICT', message, [{ path: 'id', message }]);
-
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 type Plan = {
   run: q.UndoRunRow & { budget_year_id: number; fiscal_year: number };
@@ -68,17 +66,17 @@ async function undoPlan(
     );
   }
   if (run.replaced_projected_count > 0) {
-    const n = plural(run.replaced_projected_count, 'projected line', 'projected lines');
+    const n = countOf(run.replaced_projected_count, 'projected line', 'projected lines');
     return say(`This import replaced ${n}, which undo cannot bring back`);
   }
   if (lines.edited) {
-    const n = plural(lines.edited, 'line of this import was', 'lines of this import were');
+    const n = countOf(lines.edited, 'line of this import was', 'lines of this import were');
     return say(`${n} edited since: undo would lose those edits`);
   }
   const vacancies = run.import_type === 'operating' ? await q.vacanciesRecorded(db, run.id) : 0;
   const deleted = run.imported_count - vacancies - lines.stored;
   if (deleted > 0) {
-    const n = plural(deleted, 'line of this import was', 'lines of this import were');
+    const n = countOf(deleted, 'line of this import was', 'lines of this import were');
     return say(`${n} deleted since: undo would remove only part of it`);
   }
   let positions: Plan['positions'] = null;
@@ -92,7 +90,7 @@ async function undoPlan(
       until: await q.nextRunStart(db, run),
     });
     if (positions.changed) {
-      const n = plural(
+      const n = countOf(
         positions.changed,
         'position this import made or filled was',
         'positions this import made or filled were',
@@ -101,7 +99,7 @@ async function undoPlan(
     }
     if (positions.vacancies !== vacancies) {
       return say(
-        `The ${plural(vacancies, 'vacant position', 'vacant positions')} this import made from its open-position rows can no longer be told apart: it cannot be undone`,
+        `The ${countOf(vacancies, 'vacant position', 'vacant positions')} this import made from its open-position rows can no longer be told apart: it cannot be undone`,
       );
     }
   }

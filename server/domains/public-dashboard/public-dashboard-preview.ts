@@ -1,5 +1,6 @@
 import type { AppContext } from '@server/context';
 import { authorize, type Actor } from '@server/policies/index';
+import { countOf } from '@shared/count-words';
 import * as q from './queries/public-dashboard';
 import { findPublished, publishedLink, type PublishedLink } from './queries/public-dashboard-published';
 import {
@@ -75,8 +76,6 @@ export async function previewDashboard(
   };
 }
 
-const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-
 /** What the draft's settings change on the published page, in the words of the screen. */
 export function settingsChanges(published: q.SettingsColumns, draft: q.SettingsColumns): string[] {
   const changes: string[] = [];
@@ -129,13 +128,13 @@ export function linkChanges(before: readonly PublishedLink[], after: readonly Pu
       .join();
   const changes: string[] = [];
   if (added) {
-    changes.push(`${count(added, 'link')} added`);
+    changes.push(`${countOf(added, 'link')} added`);
   }
   if (removed) {
-    changes.push(`${count(removed, 'link')} removed`);
+    changes.push(`${countOf(removed, 'link')} removed`);
   }
   if (changed) {
-    changes.push(`${count(changed, 'link')} changed`);
+    changes.push(`${countOf(changed, 'link')} changed`);
   }
   if (order(before) !== order(after)) {
     changes.push('Links reordered');

@@ -5,20 +5,17 @@ import { useImportUndoStatus, useUndoImport } from '@web/api/import';
 import { ApiError } from '@web/api/client';
 import { Alert } from '@web/components/alert';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
-import { formatDateTime } from '@web/lib/format';
+import { countOf, formatDateTime } from '@web/lib/format';
 
 const NOTE: CSSProperties = { display: 'block', color: 'var(--color-text-muted)', maxWidth: '16rem' };
-
-const count = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** 'Remove the 412 lines this import added to FY26?', and the positions it made when it made any. */
 export function undoQuestion(status: ImportUndoStatus): string {
   const into = status.fiscalYear === null ? '' : ` to ${fiscalYearLabel(status.fiscalYear)}`;
   const positions = status.positions
-    ? `, and the ${count(status.positions, 'position', 'positions')} it made`
+    ? `, and the ${countOf(status.positions, 'position', 'positions')} it made`
     : '';
-  return `Remove the ${count(status.lines, 'line', 'lines')} this import added${into}${positions}?`;
+  return `Remove the ${countOf(status.lines, 'line', 'lines')} this import added${into}${positions}?`;
 }
 
 /**
